@@ -1,0 +1,35 @@
+# Makefile - the two commands of README.md, wrapping CMake:
+#   make run    check/install Debian packages, build, start mote8 on its bundled carts
+#   make test   build and run every test
+# Also: make (build), make bench, make clean. Programs land in build/bin/.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all deps deps-test configure build run test bench clean
+
+all: build
+
+deps:
+	@tools/deps.sh
+
+deps-test:
+	@tools/deps.sh test
+
+configure:
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+
+build: deps configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/bin/mote8 $(CART)
+
+test: deps-test configure
+	@cmake --build $(BUILD) -j $(JOBS)
+	@tests/run_all.sh $(BUILD)
+
+bench: build
+	@$(BUILD)/bin/m8_bench
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,56 @@
+/* api_internal.h - what a Lua binding needs: the VM behind a lua_State, argument helpers,
+ * and cost reporting.
+ *
+ * Conventions for binding files (api/api_<group>.c):
+ *  - A binding is `int fn(lua_State *L)` named in its row of api/api_table.h.
+ *  - Arguments are read with m8_arg_* below: PICO-8 coerces loosely (absent or nil means
+ *    the default, numeric strings are numbers, NaN becomes 0), so never use luaL_check*.
+ *  - Numbers are pushed with m8_push_num (integral values become Lua integers so they
+ *    print without ".0").
+ *  - A binding whose cost rule depends on work done reports its units (pixels, characters,
+ *    bytes...) with m8_cost_units(L, n); the row's cost rule turns units into cycles.
+ *  - Machine state is reached with m8_ram(L) / m8_machine(L); state lives in RAM.
+ * Depends on: Lua 5.4, runtime/core/machine.h. */
+#ifndef M8_API_INTERNAL_H
+#define M8_API_INTERNAL_H
+
+#include <stdint.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "machine.h"
+#include "mote8.h"
+
+typedef struct m8_cost_counters {
+    uint64_t lua_cycles;      /* this frame */
+    uint64_t system_cycles;   /* this frame */
+    double units;             /* units reported by the binding running now */
+} m8_cost_counters;
+
+typedef struct mote8 m8_vm;  /* defined in api/vm_internal.h */
+
+m8_vm *m8_vm_of(lua_State *L);
+m8_machine *m8_machine_of(lua_State *L);
+static inline uint8_t *m8_ram(lua_State *L) { return m8_machine_of(L)->ram; }
+
+/* --- arguments --- */
+int m8_arg_given(lua_State *L, int i);                  /* present and not nil */
+double m8_arg_num(lua_State *L, int i, double def);     /* NaN/inf made finite */
+int m8_arg_int(lua_State *L, int i, int def);           /* flr, saturated to int */
+int32_t m8_arg_raw(lua_State *L, int i, int32_t def);   /* 16.16 bit pattern */
+int m8_arg_bool(lua_State *L, int i, int def);          /* nil/false -> 0 */
+/* A string argument; numbers are formatted as tostr would (and replace the argument).
+ * NULL for other types. */
+const char *m8_arg_string(lua_State *L, int i, size_t *len);
+
+/* --- results --- */
+void m8_push_num(lua_State *L, double v);
+
+/* --- cost --- */
+void m8_cost_units(lua_State *L, double units);
+
+/* --- host services used by bindings --- */
+void m8_vm_printh(lua_State *L, const char *text);
+/* Yield the cart's main coroutine at a frame boundary (flip()). */
+int m8_vm_flip(lua_State *L);
+
+#endif

@@ -1,0 +1,102 @@
+/* api_registry.c - expands api/api_table.h into the cart's global environment, the
+ * per-call dispatcher (arity check + system cost), and the `--api` help listing.
+ * Depends on: Lua 5.4, api_table.h, api_bindings.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "api_internal.h"
+#include "api_registry.h"
+#include "api_bindings.h"
+
+const m8_api_row m8_api_rows[] = {
+#define M8_ROW_X(name, fn, group, min_args, cost, help) \
+    { #name, fn, NULL, group, min_args, cost, help },
+#define M8_ROW_B(name, src, group, help) \
+    { #name, NULL, src, group, 0, M8_COST_NONE, help },
+    M8_API_TABLE(M8_ROW_X, M8_ROW_B)
+#undef M8_ROW_X
+#undef M8_ROW_B
+};
+
+const int m8_api_row_count = (int)(sizeof m8_api_rows / sizeof m8_api_rows[0]);
+
+/* cycles = base + per * max(min, units/div), rounding as the rule says */
+uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units)
+{
+    if (rule->per == 0) return (uint64_t)rule->base;
+    double q = units / (rule->div > 0 ? rule->div : 1);
+    double n = rule->ceil ? ceil(q) : floor(q);
+    if (n < rule->min) n = rule->min;
+    if (!(n >= 0)) n = 0;
+    return (uint64_t)rule->base + (uint64_t)(rule->per * n);
+}
+
+/* Every C binding runs through here: arity check, the call, then its system cost. */
+static int dispatch(lua_State *L)
+{
+    const m8_api_row *row = &m8_api_rows[lua_tointeger(L, lua_upvalueindex(1))];
+    if (lua_gettop(L) < row->min_args)
+        return luaL_error(L, "%s: expected at least %d arguments", row->name, row->min_args);
+    m8_vm_call_begin(L);
+    int results = row->fn(L);
+    m8_vm_call_end(L, row);
+    return results;
+}
+
+/* Fetch a Lua library function by path ("pairs", "table.pack") from the global table
+ * (the state's standard libraries, never visible to the cart). */
+static void push_lua_builtin(lua_State *L, const char *path)
+{
+    if (strcmp(path, "@inext") == 0) {      /* ipairs' stepping function */
+        lua_getglobal(L, "ipairs");
+        lua_newtable(L);
+        lua_call(L, 1, 1);                  /* first result: the iterator */
+        return;
+    }
+    const char *dot = strchr(path, '.');
+    if (!dot) {
+        lua_getglobal(L, path);
+        return;
+    }
+    char table[32];
+    size_t n = (size_t)(dot - path) < sizeof table - 1 ? (size_t)(dot - path) : sizeof table - 1;
+    memcpy(table, path, n);
+    table[n] = 0;
+    lua_getglobal(L, table);
+    lua_getfield(L, -1, dot + 1);
+    lua_remove(L, -2);
+}
+
+void m8_api_register(lua_State *L, int env)
+{
+    env = lua_absindex(L, env);
+    for (int i = 0; i < m8_api_row_count; i++) {
+        const m8_api_row *row = &m8_api_rows[i];
+        if (row->fn) {
+            lua_pushinteger(L, i);
+            lua_pushcclosure(L, dispatch, 1);
+        } else {
+            push_lua_builtin(L, row->lua_source);
+        }
+        lua_setfield(L, env, row->name);
+    }
+}
+
+static const char *group_name(int g)
+{
+    static const char *names[] = { "gfx", "text", "map", "audio", "input", "math", "table",
+                                   "string", "memory", "system", "lua" };
+    return (g >= 0 && g < (int)(sizeof names / sizeof names[0])) ? names[g] : "?";
+}
+
+void mote8_api_help(void (*emit)(void *user, const char *line), void *user)
+{
+    char line[512];
+    for (int i = 0; i < m8_api_row_count; i++) {
+        snprintf(line, sizeof line, "%-8s %s", group_name(m8_api_rows[i].group),
+                 m8_api_rows[i].help);
+        emit(user, line);
+    }
+}
+
+const char *m8_api_group_name(int group) { return group_name(group); }

@@ -1,0 +1,31 @@
+/* api_registry.h - the expanded API table: rows, registration into an environment table,
+ * cost rule evaluation. Depends on: Lua 5.4, api_table.h. */
+#ifndef M8_API_REGISTRY_H
+#define M8_API_REGISTRY_H
+
+#include <stdint.h>
+#include <lua.h>
+#include "api_table.h"
+
+typedef struct m8_api_row {
+    const char *name;
+    lua_CFunction fn;          /* NULL for rows taken from Lua's libraries */
+    const char *lua_source;    /* "table.pack" etc. for those rows */
+    int group;
+    int min_args;
+    m8_cost_rule cost;
+    const char *help;
+} m8_api_row;
+
+extern const m8_api_row m8_api_rows[];
+extern const int m8_api_row_count;
+
+void m8_api_register(lua_State *L, int env_index);
+uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units);
+const char *m8_api_group_name(int group);
+
+/* Called by the dispatcher around every C binding (implemented in vm.c). */
+void m8_vm_call_begin(lua_State *L);
+void m8_vm_call_end(lua_State *L, const m8_api_row *row);
+
+#endif

@@ -1,0 +1,103 @@
+/* api_system.c - system bindings: printh stat time flip stop assert (reference 8.13).
+ * Depends on: api_internal.h, vm_internal.h, p8num.h, synth.h. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "api_internal.h"
+#include "p8num.h"
+#include "synth.h"
+#include "vm_internal.h"
+
+#define M8_VERSION_ID 42   /* stat(5): the cart format version mote8 reads natively */
+
+/* A value as PICO-8 prints it: numbers formatted, booleans, nil, others by type. */
+static const char *display_string(lua_State *L, int i, char *buf, size_t bufsz)
+{
+    switch (lua_type(L, i)) {
+    case LUA_TSTRING: return lua_tostring(L, i);
+    case LUA_TNUMBER: m8_num_format(lua_tonumber(L, i), buf); return buf;
+    case LUA_TBOOLEAN: return lua_toboolean(L, i) ? "true" : "false";
+    case LUA_TNIL: case LUA_TNONE: return "[nil]";
+    default:
+        snprintf(buf, bufsz, "[%s]", luaL_typename(L, i));
+        return buf;
+    }
+}
+
+int m8l_printh(lua_State *L)
+{
+    char buf[48];
+    m8_vm_printh(L, display_string(L, 1, buf, sizeof buf));
+    return 0;
+}
+
+int m8l_time(lua_State *L)
+{
+    m8_machine *m = m8_machine_of(L);
+    m8_push_num(L, (double)m->updates / (double)(m->fps ? m->fps : 30));
+    return 1;
+}
+
+int m8l_flip(lua_State *L) { return m8_vm_flip(L); }
+
+int m8l_stop(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (m8_arg_given(L, 1)) {
+        char buf[48];
+        m8_vm_printh(L, display_string(L, 1, buf, sizeof buf));
+    }
+    vm->stop_requested = 1;
+    return luaL_error(L, "stopped");
+}
+
+int m8l_assert(lua_State *L)
+{
+    if (lua_toboolean(L, 1)) return lua_gettop(L);
+    if (m8_arg_given(L, 2)) {
+        char buf[48];
+        return luaL_error(L, "assertion failed: %s", display_string(L, 2, buf, sizeof buf));
+    }
+    return luaL_error(L, "assertion failed!");
+}
+
+static void push_date(lua_State *L, int n, int local)
+{
+    time_t now = time(NULL);
+    struct tm tmv;
+    if (local) localtime_r(&now, &tmv);
+    else gmtime_r(&now, &tmv);
+    int v[6] = { tmv.tm_year + 1900, tmv.tm_mon + 1, tmv.tm_mday, tmv.tm_hour, tmv.tm_min,
+                 tmv.tm_sec };
+    lua_pushinteger(L, v[n]);
+}
+
+int m8l_stat(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    m8_machine *m = vm->machine;
+    int n = m8_arg_int(L, 1, 0);
+    switch (n) {
+    case 0: m8_push_num(L, (double)vm->mem_used / 1024.0); return 1;
+    case 1: m8_push_num(L, m8_cost_stat_total(&vm->cost)); return 1;
+    case 2: m8_push_num(L, m8_cost_stat_system(&vm->cost)); return 1;
+    case 4: case 6: lua_pushliteral(L, ""); return 1;
+    case 5: lua_pushinteger(L, M8_VERSION_ID); return 1;
+    case 7: case 8: case 9: lua_pushinteger(L, m->fps); return 1;
+    case 32: lua_pushinteger(L, vm->input.mouse_x); return 1;
+    case 33: lua_pushinteger(L, vm->input.mouse_y); return 1;
+    case 34: lua_pushinteger(L, vm->input.mouse_buttons); return 1;
+    case 30: lua_pushboolean(L, 0); return 1;
+    case 31: lua_pushliteral(L, ""); return 1;
+    case 57: lua_pushboolean(L, m8_synth_stat(m->synth, 57) != 0); return 1;
+    default: break;
+    }
+    if ((n >= 16 && n <= 26) || (n >= 46 && n <= 56)) {
+        lua_pushinteger(L, m8_synth_stat(m->synth, n));
+        return 1;
+    }
+    if (n >= 80 && n <= 85) { push_date(L, n - 80, 0); return 1; }
+    if (n >= 90 && n <= 95) { push_date(L, n - 90, 1); return 1; }
+    lua_pushinteger(L, 0);
+    return 1;
+}

@@ -1,0 +1,135 @@
+/* api_table.h - THE list of every Lua-visible function of mote8: one row each.
+ *
+ * Registration (api/api_registry.c), arity checks, `mote8 --api` help and the cost table in
+ * docs/api.md (tools/gen_api_doc) are all expanded from this list. There is no second list.
+ *
+ * Row kinds:
+ *   X(name, c_function, group, min_args, cost_rule, help)
+ *       a C binding; cost_rule is one of the M8_COST_* initialisers below.
+ *   B(name, lua_source, group, help)
+ *       a function taken from Lua 5.4's own libraries (e.g. "table.pack"), cost-free.
+ *
+ * Cost rules (cycles of the 8 MHz virtual CPU, charged as system cost after the call):
+ *   M8_COST_NONE                     nothing
+ *   M8_COST_FIXED(n)                 n per call
+ *   M8_COST_UNITS(per, div, min)     per * max(min, floor(units / div)), units reported by
+ *                                    the binding with m8_cost_units()
+ *   M8_COST_UNITS_CEIL(per, div, min) the same with ceil(units / div)
+ *   M8_COST_BASE_UNITS(base, per, div, min) base + per * max(min, floor(units / div))
+ *
+ * Editing: each group has its own section; add rows only to your group's section.
+ * Keep `help` to one line: "signature: what it does". */
+#ifndef M8_API_TABLE_H
+#define M8_API_TABLE_H
+
+enum m8_api_group {
+    M8_GROUP_GFX, M8_GROUP_TEXT, M8_GROUP_MAP, M8_GROUP_AUDIO, M8_GROUP_INPUT,
+    M8_GROUP_MATH, M8_GROUP_TABLE, M8_GROUP_STRING, M8_GROUP_MEMORY, M8_GROUP_SYSTEM,
+    M8_GROUP_LUA
+};
+
+typedef struct m8_cost_rule {
+    int base, per, div, min, ceil;
+} m8_cost_rule;
+
+#define M8_COST_NONE                           { 0, 0, 1, 0, 0 }
+#define M8_COST_FIXED(n)                       { (n), 0, 1, 0, 0 }
+#define M8_COST_UNITS(per, div, min)           { 0, (per), (div), (min), 0 }
+#define M8_COST_UNITS_CEIL(per, div, min)      { 0, (per), (div), (min), 1 }
+#define M8_COST_BASE_UNITS(base, per, div, min) { (base), (per), (div), (min), 0 }
+
+#define M8_API_TABLE(X, B) \
+    /* ===== GFX: draw state, primitives, sprites, map (api/api_gfx.c) ===== */ \
+    \
+    /* ===== TEXT (api/api_text.c) ===== */ \
+    \
+    /* ===== AUDIO (api/api_audio.c) ===== */ \
+    \
+    /* ===== INPUT (api/api_input.c) ===== */ \
+    X(btn, m8l_btn, M8_GROUP_INPUT, 0, M8_COST_UNITS(8, 1, 0), "btn([b],[p]): is button b of player p held; no args: bitfield of players 0 and 1") \
+    X(btnp, m8l_btnp, M8_GROUP_INPUT, 0, M8_COST_UNITS(8, 1, 0), "btnp([b],[p]): was button b pressed this update, with auto-repeat; no args: bitfield") \
+    \
+    /* ===== MATH (api/api_math.c, numbers in runtime/core/p8num.c) ===== */ \
+    X(flr, m8l_flr, M8_GROUP_MATH, 0, M8_COST_NONE, "flr(x): round down to an integer") \
+    X(ceil, m8l_ceil, M8_GROUP_MATH, 0, M8_COST_NONE, "ceil(x): round up to an integer") \
+    X(abs, m8l_abs, M8_GROUP_MATH, 0, M8_COST_NONE, "abs(x): absolute value") \
+    X(sgn, m8l_sgn, M8_GROUP_MATH, 0, M8_COST_NONE, "sgn(x): 1 for x >= 0, else -1") \
+    X(min, m8l_min, M8_GROUP_MATH, 0, M8_COST_NONE, "min(a,b): smaller value (missing arguments are 0)") \
+    X(max, m8l_max, M8_GROUP_MATH, 0, M8_COST_NONE, "max(a,b): larger value (missing arguments are 0)") \
+    X(mid, m8l_mid, M8_GROUP_MATH, 0, M8_COST_NONE, "mid(a,b,c): the middle value") \
+    X(sqrt, m8l_sqrt, M8_GROUP_MATH, 0, M8_COST_FIXED(48), "sqrt(x): square root (0 for x < 0)") \
+    X(sin, m8l_sin, M8_GROUP_MATH, 0, M8_COST_NONE, "sin(t): sine of t turns, inverted for y-down screens") \
+    X(cos, m8l_cos, M8_GROUP_MATH, 0, M8_COST_NONE, "cos(t): cosine of t turns") \
+    X(atan2, m8l_atan2, M8_GROUP_MATH, 0, M8_COST_NONE, "atan2(dx,dy): angle in turns in [0,1), inverted like sin") \
+    X(rnd, m8l_rnd, M8_GROUP_MATH, 0, M8_COST_FIXED(8), "rnd([x]): random number in [0,x) (default 1), or a random element of a table") \
+    X(srand, m8l_srand, M8_GROUP_MATH, 0, M8_COST_NONE, "srand(x): seed the random number generator") \
+    X(band, m8l_band, M8_GROUP_MATH, 0, M8_COST_NONE, "band(a,b): bitwise and of the 16.16 patterns") \
+    X(bor, m8l_bor, M8_GROUP_MATH, 0, M8_COST_NONE, "bor(a,b): bitwise or") \
+    X(bxor, m8l_bxor, M8_GROUP_MATH, 0, M8_COST_NONE, "bxor(a,b): bitwise exclusive or") \
+    X(bnot, m8l_bnot, M8_GROUP_MATH, 0, M8_COST_NONE, "bnot(a): bitwise not") \
+    X(shl, m8l_shl, M8_GROUP_MATH, 0, M8_COST_NONE, "shl(x,n): shift left") \
+    X(shr, m8l_shr, M8_GROUP_MATH, 0, M8_COST_NONE, "shr(x,n): arithmetic shift right") \
+    X(lshr, m8l_lshr, M8_GROUP_MATH, 0, M8_COST_NONE, "lshr(x,n): logical shift right") \
+    X(rotl, m8l_rotl, M8_GROUP_MATH, 0, M8_COST_NONE, "rotl(x,n): rotate left") \
+    X(rotr, m8l_rotr, M8_GROUP_MATH, 0, M8_COST_NONE, "rotr(x,n): rotate right") \
+    \
+    /* ===== TABLE (api/api_table_fns.c) ===== */ \
+    X(add, m8l_add, M8_GROUP_TABLE, 0, M8_COST_NONE, "add(t,v,[i]): append v to t (or insert at i); returns v") \
+    X(del, m8l_del, M8_GROUP_TABLE, 0, M8_COST_NONE, "del(t,v): remove the first element equal to v; returns it") \
+    X(deli, m8l_deli, M8_GROUP_TABLE, 0, M8_COST_NONE, "deli(t,[i]): remove the element at i (default last); returns it") \
+    X(count, m8l_count, M8_GROUP_TABLE, 0, M8_COST_NONE, "count(t,[v]): number of non-nil elements, or of elements equal to v") \
+    X(all, m8l_all, M8_GROUP_TABLE, 0, M8_COST_NONE, "all(t): iterator over t[1..#t] that tolerates deleting the current item") \
+    X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, M8_COST_NONE, "foreach(t,f): call f(v) for each element (like all)") \
+    \
+    /* ===== STRING (api/api_string.c) ===== */ \
+    X(sub, m8l_sub, M8_GROUP_STRING, 0, M8_COST_NONE, "sub(s,i,[j]): substring from i to j (negative counts from the end)") \
+    X(chr, m8l_chr, M8_GROUP_STRING, 0, M8_COST_NONE, "chr(c,...): string of the given P8SCII codes") \
+    X(ord, m8l_ord, M8_GROUP_STRING, 0, M8_COST_NONE, "ord(s,[i],[n]): P8SCII codes of n characters from i") \
+    X(split, m8l_split, M8_GROUP_STRING, 0, M8_COST_NONE, "split(s,[sep],[convert]): split into a table at sep (or every sep chars)") \
+    \
+    /* ===== MEMORY (api/api_memory.c) ===== */ \
+    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek(a,[n]): n bytes from address a (as n results)") \
+    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke(a,v,...): write bytes from address a") \
+    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek2(a,[n]): signed 16-bit little-endian values") \
+    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke2(a,v,...): write 16-bit values") \
+    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek4(a,[n]): 32-bit 16.16 values") \
+    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke4(a,v,...): write 32-bit 16.16 values") \
+    X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, M8_COST_UNITS(2, 1, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
+    X(memset, m8l_memset, M8_GROUP_MEMORY, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
+    X(reload, m8l_reload, M8_GROUP_MEMORY, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len]): copy from the cart ROM into RAM (default: all data)") \
+    X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len]): copy RAM into the cart ROM image (default: all data)") \
+    \
+    /* ===== SYSTEM (api/api_system.c) ===== */ \
+    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
+    X(time, m8l_time, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates") \
+    X(t, m8l_time, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "t(): same as time()") \
+    X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \
+    X(stop, m8l_stop, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "stop([msg]): stop the cart, printing msg") \
+    X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
+    X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
+    X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
+    \
+    /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
+    B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \
+    B(setmetatable, "setmetatable", M8_GROUP_LUA, "setmetatable(t,m): set t's metatable") \
+    B(rawget, "rawget", M8_GROUP_LUA, "rawget(t,k): t[k] without metamethods") \
+    B(rawset, "rawset", M8_GROUP_LUA, "rawset(t,k,v): t[k]=v without metamethods") \
+    B(rawequal, "rawequal", M8_GROUP_LUA, "rawequal(a,b): equality without metamethods") \
+    B(rawlen, "rawlen", M8_GROUP_LUA, "rawlen(t): length without metamethods") \
+    B(next, "next", M8_GROUP_LUA, "next(t,[k]): the next key/value pair of t") \
+    B(pairs, "pairs", M8_GROUP_LUA, "pairs(t): iterate over all keys of t") \
+    B(ipairs, "ipairs", M8_GROUP_LUA, "ipairs(t): iterate over t[1], t[2]... until nil") \
+    B(select, "select", M8_GROUP_LUA, "select(n,...): arguments from n on, or their count with '#'") \
+    B(type, "type", M8_GROUP_LUA, "type(v): name of v's type") \
+    B(tostring, "tostring", M8_GROUP_LUA, "tostring(v): Lua's string form of v") \
+    B(pack, "table.pack", M8_GROUP_LUA, "pack(...): a table of the arguments with n = their count") \
+    B(unpack, "table.unpack", M8_GROUP_LUA, "unpack(t,[i],[j]): t[i..j] as results") \
+    B(cocreate, "coroutine.create", M8_GROUP_LUA, "cocreate(f): a new coroutine running f") \
+    B(coresume, "coroutine.resume", M8_GROUP_LUA, "coresume(c,...): run coroutine c until it yields") \
+    B(costatus, "coroutine.status", M8_GROUP_LUA, "costatus(c): 'suspended', 'running' or 'dead'") \
+    B(yield, "coroutine.yield", M8_GROUP_LUA, "yield(...): suspend the running coroutine") \
+    B(inext, "@inext", M8_GROUP_LUA, "inext(t,i): the stepping function of ipairs") \
+    /* end of table */
+
+#endif

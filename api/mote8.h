@@ -1,0 +1,63 @@
+/* mote8.h - the embedding API: the whole machine behind six calls.
+ *
+ * Both hosts (SDL window, headless) and every tool use only this header:
+ * create, load a cart from memory, tick one frame with an input struct, read the screen as
+ * RGB, pull audio samples, destroy. Depends on: nothing (implementation in api/vm.c). */
+#ifndef MOTE8_H
+#define MOTE8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mote8 mote8;
+
+typedef struct mote8_config {
+    uint32_t seed;              /* PRNG seed at cart start (0 = derive from the cart name) */
+    int have_seed;              /* 1 = use `seed` exactly */
+    /* printh() output; NULL = stdout */
+    void (*printh)(void *user, const char *text);
+    void *user;
+    size_t lua_memory_limit;    /* bytes; 0 = default (see docs/architecture.md) */
+} mote8_config;
+
+typedef struct mote8_input {
+    uint8_t buttons[8];         /* per player: bits 0-5 = left right up down O X, bit 6 = pause */
+    int mouse_x, mouse_y;       /* screen pixels */
+    int mouse_buttons;          /* bit 0 left, 1 right, 2 middle */
+} mote8_input;
+
+enum mote8_status {
+    MOTE8_RUNNING = 0,          /* the cart goes on */
+    MOTE8_ERROR = 1,            /* a cart error: mote8_error() has the message */
+    MOTE8_STOPPED = 2           /* the cart ended (stop(), or no main loop and no callbacks) */
+};
+
+mote8 *mote8_create(const mote8_config *config);   /* config may be NULL */
+void mote8_destroy(mote8 *m8);
+
+/* Load a .p8 cart from memory and run its top-level code up to its first frame boundary
+ * lazily (the code runs on the first tick). `name` is used in messages (file name).
+ * Returns 0, or -1 with mote8_error() set. */
+int mote8_load_cart(mote8 *m8, const void *data, size_t len, const char *name);
+
+/* Compile the cart's code without running it (mote8 --check). 0 ok, -1 error. */
+int mote8_check_cart(mote8 *m8, const void *data, size_t len, const char *name);
+
+/* One tick at the cart's own rate (1/30 s, or 1/60 s for _update60 carts). */
+int mote8_tick(mote8 *m8, const mote8_input *input);
+
+/* The current screen as 128*128 RGB888 (through the screen palette). */
+void mote8_screen_rgb(const mote8 *m8, uint8_t *rgb);
+
+/* Audio produced so far, mono 16-bit at 22050 Hz; returns the number of samples written. */
+int mote8_pull_audio(mote8 *m8, int16_t *out, int max_samples);
+
+/* Ticks per second of the loaded cart (30 or 60). */
+int mote8_fps(const mote8 *m8);
+
+const char *mote8_error(const mote8 *m8);
+
+/* Help text of every Lua-visible function, one per line (mote8 --api). */
+void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
+
+#endif

@@ -1,0 +1,471 @@
+/* vm.c - the mote8 object behind api/mote8.h: a sandboxed Lua 5.4 state running one cart.
+ *
+ * - The cart's globals are a fresh environment table holding only the API table's rows
+ *   (reference 6.3), the glyph globals and the translator's helpers; Lua's own libraries stay
+ *   in the state's global table, out of the cart's reach. Binary chunks are refused.
+ * - The Lua heap is capped by a counting allocator; an endless loop cannot hang the host
+ *   because the count hook yields the main coroutine after a long slice of instructions.
+ * - The main loop of reference 10.1 runs as one coroutine (the "bios" below): top-level code,
+ *   _init, then per tick _update/_update60 and _draw; flip() and the end of each frame yield
+ *   back to mote8_tick().
+ * - Errors are reported as `FILE: tab T, line L: message`, the source line and a traceback.
+ * Depends on: Lua 5.4, runtime/core (machine, cart, p8num, synth), api/p8_translate.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <lualib.h>
+
+#include "api_internal.h"
+#include "api_registry.h"
+#include "bundled.h"
+#include "cost.h"
+#include "p8_runtime.h"
+#include "p8_translate.h"
+#include "p8num.h"
+#include "rng.h"
+#include "synth.h"
+#include "vm_internal.h"
+
+#define M8_DEFAULT_LUA_LIMIT (32u * 1024u * 1024u)
+#define M8_HOOK_INTERVAL 64                 /* instructions between count-hook calls */
+#define M8_SLICE_CYCLES (40u * 279620u)    /* yield an unfinished frame after this much */
+
+/* ---------------------------------------------------------------- allocator --- */
+
+static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    m8_vm *vm = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        vm->mem_used -= old;
+        return NULL;
+    }
+    if (nsize > old && vm->mem_used - old + nsize > vm->mem_limit) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p) vm->mem_used = vm->mem_used - old + nsize;
+    return p;
+}
+
+/* ---------------------------------------------------------------- accessors --- */
+
+m8_vm *m8_vm_of(lua_State *L) { return *(m8_vm **)lua_getextraspace(L); }
+m8_machine *m8_machine_of(lua_State *L) { return m8_vm_of(L)->machine; }
+
+static double finite_or_zero(double v)
+{
+    if (isnan(v)) return 0;
+    if (isinf(v)) return v > 0 ? 32767.99998474121 : -32768.0;
+    return v;
+}
+
+int m8_arg_given(lua_State *L, int i) { return !lua_isnoneornil(L, i); }
+
+double m8_arg_num(lua_State *L, int i, double def)
+{
+    int ok = 0;
+    double v = lua_tonumberx(L, i, &ok);
+    if (!ok) {
+        if (lua_isboolean(L, i)) return lua_toboolean(L, i);
+        return def;
+    }
+    return finite_or_zero(v);
+}
+
+int m8_arg_int(lua_State *L, int i, int def)
+{
+    if (!m8_arg_given(L, i)) return def;
+    return m8_num_to_int(m8_arg_num(L, i, def));
+}
+
+int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
+{
+    if (!m8_arg_given(L, i)) return def;
+    return m8_num_to_raw(m8_arg_num(L, i, 0));
+}
+
+int m8_arg_bool(lua_State *L, int i, int def)
+{
+    if (lua_isnone(L, i)) return def;
+    return lua_toboolean(L, i);
+}
+
+void m8_push_num(lua_State *L, double v)
+{
+    v = finite_or_zero(v);
+    if (v == floor(v) && fabs(v) < 2147483648.0) lua_pushinteger(L, (lua_Integer)v);
+    else lua_pushnumber(L, v);
+}
+
+void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
+
+void m8_vm_call_begin(lua_State *L) { m8_vm_of(L)->call_units = 0; }
+
+void m8_vm_call_end(lua_State *L, const m8_api_row *row)
+{
+    m8_vm *vm = m8_vm_of(L);
+    uint64_t cycles = m8_cost_rule_cycles(&row->cost, vm->call_units);
+    m8_cost_charge_system(&vm->cost, cycles);
+    if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
+}
+
+void m8_vm_printh(lua_State *L, const char *text)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (vm->config.printh) vm->config.printh(vm->config.user, text);
+    else {
+        fputs(text, stdout);
+        fputc('\n', stdout);
+        fflush(stdout);
+    }
+}
+
+int m8_vm_flip(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (L != vm->co || !lua_isyieldable(L)) return 0;   /* flip outside the main loop */
+    vm->flipped = 1;
+    return lua_yield(L, 0);
+}
+
+/* ---------------------------------------------------------------- count hook --- */
+
+static void count_hook(lua_State *L, lua_Debug *ar)
+{
+    m8_vm *vm = m8_vm_of(L);
+    (void)ar;
+    m8_cost_charge_lua(&vm->cost, M8_HOOK_INTERVAL);
+    vm->slice_cycles += 2 * M8_HOOK_INTERVAL;
+    if (vm->interrupt) {
+        vm->interrupt = 0;
+        luaL_error(L, "interrupted");
+    }
+    if (vm->slice_cycles > M8_SLICE_CYCLES && L == vm->co && lua_isyieldable(L)) {
+        vm->slice_cycles = 0;
+        lua_yield(L, 0);
+    }
+}
+
+/* ---------------------------------------------------------------- bios --- */
+
+/* The main loop of reference 10.1, as a coroutine body. `frame_end(booted)` reports to C;
+ * `frame_end(false)` yields at the end of a frame, `want_draw()` is the frame pacer. */
+static const char bios_source[] =
+    "local env, cart, frame_end, want_draw = ...\n"
+    "return function()\n"
+    "  cart()\n"
+    "  local init = env._init\n"
+    "  if init then init() end\n"
+    "  frame_end(true)\n"
+    "  while true do\n"
+    "    local update = env._update60 or env._update\n"
+    "    if update then update() end\n"
+    "    if want_draw() then\n"
+    "      local draw = env._draw\n"
+    "      if draw then draw() end\n"
+    "    end\n"
+    "    frame_end(false)\n"
+    "  end\n"
+    "end\n";
+
+static int has_global(m8_vm *vm, lua_State *L, const char *name)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, vm->env_ref);
+    lua_getfield(L, -1, name);
+    int yes = lua_isfunction(L, -1);
+    lua_pop(L, 2);
+    return yes;
+}
+
+static int bios_frame_end(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (lua_toboolean(L, 1)) {
+        vm->booted = 1;
+        vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
+                            has_global(vm, L, "_draw");
+        vm->machine->fps = has_global(vm, L, "_update60") ? 60 : 30;
+        m8_cost_set_fps(&vm->cost, vm->machine->fps);
+        return 0;
+    }
+    vm->machine->updates++;
+    if (L == vm->co && lua_isyieldable(L)) return lua_yield(L, 0);
+    return 0;
+}
+
+static int bios_want_draw(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    lua_pushboolean(L, m8_cost_should_draw(&vm->cost));
+    return 1;
+}
+
+/* ---------------------------------------------------------------- errors --- */
+
+/* Rewrite "cart:LINE:" references in `msg` as "tab T, line L:" using the cart's tabs. */
+static void describe_locations(m8_vm *vm, const char *msg, char *out, size_t outsz)
+{
+    size_t o = 0;
+    const char *p = msg;
+    while (*p && o + 1 < outsz) {
+        if (strncmp(p, "cart:", 5) == 0 && p[5] >= '0' && p[5] <= '9') {
+            int line = atoi(p + 5);
+            const char *q = p + 5;
+            while (*q >= '0' && *q <= '9') q++;
+            if (*q == ':') q++;
+            int tab = 0, tab_line = line;
+            m8_cart_code_location(&vm->machine->cart, line, &tab, &tab_line);
+            int n = snprintf(out + o, outsz - o, "tab %d, line %d:", tab, tab_line);
+            if (n < 0) break;
+            o += (size_t)n < outsz - o ? (size_t)n : outsz - o - 1;
+            if (vm->error_line == 0) vm->error_line = line;
+            p = q;
+        } else {
+            out[o++] = *p++;
+        }
+    }
+    out[o] = 0;
+}
+
+/* The text of 1-based line `line` of the cart's code (P8SCII shown as UTF-8 would be nicer;
+ * the bytes are printed as they are). */
+static void source_line(const m8_cart *cart, int line, char *out, size_t outsz)
+{
+    const char *p = cart->code, *end = cart->code ? cart->code + cart->code_len : NULL;
+    out[0] = 0;
+    if (!p || line < 1) return;
+    for (int l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) return;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = (size_t)((nl ? nl : end) - p);
+    while (n > 0 && (*p == ' ' || *p == '\t')) { p++; n--; }
+    if (n >= outsz) n = outsz - 1;
+    memcpy(out, p, n);
+    out[n] = 0;
+}
+
+void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(vm->error, sizeof vm->error, fmt, ap);
+    va_end(ap);
+    vm->status = MOTE8_ERROR;
+}
+
+/* Build the full report for a Lua error raised in coroutine `co`. */
+static void report_lua_error(m8_vm *vm, lua_State *co)
+{
+    const char *msg = lua_tostring(co, -1);
+    char located[1024], tb_located[2048], src[160];
+    vm->error_line = 0;
+    describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
+    luaL_traceback(vm->L, co, NULL, 0);
+    describe_locations(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
+    lua_pop(vm->L, 1);
+    source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
+    if (strncmp(located, "tab ", 4) == 0)
+        m8_vm_set_error(vm, "%s: %s\n  %s\n%s", vm->cart_name, located, src, tb_located);
+    else
+        m8_vm_set_error(vm, "%s: %s\n%s", vm->cart_name, located, tb_located);
+}
+
+/* ---------------------------------------------------------------- lifecycle --- */
+
+mote8 *mote8_create(const mote8_config *config)
+{
+    m8_vm *vm = calloc(1, sizeof *vm);
+    if (!vm) return NULL;
+    if (config) vm->config = *config;
+    vm->mem_limit = vm->config.lua_memory_limit ? vm->config.lua_memory_limit
+                                                : M8_DEFAULT_LUA_LIMIT;
+    vm->machine = m8_machine_new();
+    if (!vm->machine) {
+        free(vm);
+        return NULL;
+    }
+    m8_cost_init(&vm->cost, 30);
+    snprintf(vm->cart_name, sizeof vm->cart_name, "%s", "cart");
+    return vm;
+}
+
+static void close_lua(m8_vm *vm)
+{
+    if (vm->L) lua_close(vm->L);
+    vm->L = NULL;
+    vm->co = NULL;
+}
+
+void mote8_destroy(mote8 *vm)
+{
+    if (!vm) return;
+    close_lua(vm);
+    m8_machine_free(vm->machine);
+    free(vm);
+}
+
+const char *mote8_error(const mote8 *vm) { return vm->error; }
+int mote8_fps(const mote8 *vm) { return vm->machine->fps; }
+
+static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
+{
+    m8_cart_error err = { 0 };
+    snprintf(vm->cart_name, sizeof vm->cart_name, "%s", name ? name : "cart");
+    m8_cart_free(&vm->machine->cart);
+    m8_cart_init(&vm->machine->cart);
+    if (m8_cart_read_p8(&vm->machine->cart, data, len, &err) != 0) {
+        if (err.line > 0) m8_vm_set_error(vm, "%s: line %d: %s", vm->cart_name, err.line, err.message);
+        else m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
+        return -1;
+    }
+    return 0;
+}
+
+/* Create the Lua state and environment, translate and compile the cart's code.
+ * Leaves the compiled chunk on the stack. */
+static int compile_cart(m8_vm *vm)
+{
+    close_lua(vm);
+    vm->mem_used = 0;
+    lua_State *L = lua_newstate(vm_alloc, vm);
+    if (!L) {
+        m8_vm_set_error(vm, "%s: out of memory creating the Lua state", vm->cart_name);
+        return -1;
+    }
+    vm->L = L;
+    *(m8_vm **)lua_getextraspace(L) = vm;
+    luaL_openlibs(L);
+    /* Cart code can reach the string library through string methods: take out what
+     * could load or dump code. */
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+
+    /* the sandbox environment */
+    lua_newtable(L);
+    m8_api_register(L, -1);
+    m8_translate_register_helpers(L, lua_gettop(L));
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "_ENV");
+    vm->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    const m8_cart *cart = &vm->machine->cart;
+    size_t lua_len = 0;
+    m8_translate_error terr = { 0 };
+    char *lua_src = m8_translate(cart->code ? cart->code : "", cart->code_len, &lua_len, &terr);
+    if (!lua_src) {
+        int tab = 0, tab_line = terr.line;
+        m8_cart_code_location(cart, terr.line, &tab, &tab_line);
+        char src[160];
+        source_line(cart, terr.line, src, sizeof src);
+        m8_vm_set_error(vm, "%s: tab %d, line %d: %s\n  %s", vm->cart_name, tab, tab_line,
+                        terr.message, src);
+        return -1;
+    }
+    int rc = luaL_loadbufferx(L, lua_src, lua_len, "=cart", "t");
+    free(lua_src);
+    if (rc != LUA_OK) {
+        char located[1024], src[160];
+        vm->error_line = 0;
+        describe_locations(vm, lua_tostring(L, -1), located, sizeof located);
+        source_line(cart, vm->error_line, src, sizeof src);
+        m8_vm_set_error(vm, "%s: %s\n  %s", vm->cart_name, located, src);
+        return -1;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, vm->env_ref);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);   /* the chunk's _ENV */
+    return 0;
+}
+
+int mote8_check_cart(mote8 *vm, const void *data, size_t len, const char *name)
+{
+    vm->status = MOTE8_RUNNING;
+    vm->error[0] = 0;
+    if (read_cart(vm, data, len, name) != 0) return -1;
+    if (compile_cart(vm) != 0) return -1;
+    return 0;
+}
+
+int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
+{
+    if (mote8_check_cart(vm, data, len, name) != 0) return -1;
+    lua_State *L = vm->L;
+    m8_machine_power_on(vm->machine);
+    uint32_t seed = vm->config.have_seed ? vm->config.seed : (uint32_t)time(NULL);
+    m8_rng_seed(vm->machine->ram, seed);
+    vm->booted = 0;
+    vm->has_callbacks = 0;
+    vm->machine->fps = 30;
+    m8_cost_init(&vm->cost, 30);
+
+    /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */
+    if (luaL_loadbufferx(L, bios_source, sizeof bios_source - 1, "=bios", "t") != LUA_OK) {
+        m8_vm_set_error(vm, "internal error: %s", lua_tostring(L, -1));
+        return -1;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, vm->env_ref);
+    lua_pushvalue(L, -3);                    /* the compiled cart chunk */
+    lua_pushcfunction(L, bios_frame_end);
+    lua_pushcfunction(L, bios_want_draw);
+    lua_call(L, 4, 1);
+    vm->co = lua_newthread(L);
+    vm->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
+    lua_pop(L, 1);                           /* the cart chunk */
+    lua_sethook(vm->co, count_hook, LUA_MASKCOUNT, M8_HOOK_INTERVAL);
+    vm->status = MOTE8_RUNNING;
+    return 0;
+}
+
+int mote8_tick(mote8 *vm, const mote8_input *input)
+{
+    if (vm->status != MOTE8_RUNNING || !vm->co) return vm->status;
+    static const mote8_input no_input;
+    if (!input) input = &no_input;
+    m8_input_latch(&vm->machine->input, vm->machine->ram, input->buttons);
+    vm->input = *input;
+    m8_cost_frame_begin(&vm->cost);
+    vm->slice_cycles = 0;
+    vm->flipped = 0;
+
+    if (vm->booted && !vm->has_callbacks) {  /* program ended: the screen stays */
+        m8_cost_frame_end(&vm->cost, 1);
+        return vm->status;
+    }
+    int nres = 0;
+    int rc = lua_resume(vm->co, vm->L, 0, &nres);
+    if (rc == LUA_YIELD) {
+        lua_pop(vm->co, nres);
+    } else if (rc == LUA_OK) {
+        lua_pop(vm->co, nres);               /* the bios never returns; tolerate it */
+        vm->status = MOTE8_STOPPED;
+    } else if (vm->stop_requested) {
+        vm->status = MOTE8_STOPPED;
+    } else {
+        report_lua_error(vm, vm->co);
+    }
+    m8_cost_frame_end(&vm->cost, vm->booted && vm->has_callbacks ? 0 : 1);
+    return vm->status;
+}
+
+void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb) { m8_machine_screen_rgb(vm->machine, rgb); }
+
+int mote8_pull_audio(mote8 *vm, int16_t *out, int max_samples)
+{
+    if (!vm->machine->synth) return 0;
+    m8_synth_render(vm->machine->synth, out, max_samples);
+    return max_samples;
+}
+
+const m8_bundled_cart *m8_find_bundled_cart(const char *name)
+{
+    for (const m8_bundled_cart *c = m8_bundled_carts; c->name; c++)
+        if (strcmp(c->name, name) == 0) return c;
+    return NULL;
+}

@@ -1,0 +1,50 @@
+/* host.h - what the two hosts (SDL window, headless) share: command-line options, reading
+ * a cart through SDL_RWops, scripted input.
+ * Depends on: api/mote8.h, SDL2 (RWops only). */
+#ifndef M8_HOST_H
+#define M8_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mote8.h"
+
+typedef struct m8_options {
+    int headless;
+    long frames;                /* -1 = run until closed */
+    const char *screenshot;     /* PNG of the last frame */
+    const char *input_script;
+    const char *wav;
+    const char *profile_dir;
+    int have_seed;
+    uint32_t seed;
+    int check;                  /* --check: compile only */
+    int api;                    /* --api: list the API */
+    int scale;                  /* window scale, 0 = fit */
+    int fullscreen;
+    const char *cart;           /* path or bundled name */
+} m8_options;
+
+/* Parse argv. Returns 0, or 2 after printing a usage error; 1 = --help printed (exit 0). */
+int m8_parse_options(int argc, char **argv, m8_options *opt);
+void m8_print_usage(FILE *out);
+
+/* Read a cart by path, or by bundled name when no such file exists. Returns a malloc'd
+ * buffer and its display name, or NULL after printing the reason to stderr. */
+uint8_t *m8_read_cart(const char *name_or_path, size_t *len, char *display, size_t dispsz);
+
+/* Scripted input: lines "FRAME MASK" (btn() bit layout: player 0 bits 0-5, player 1 bits
+ * 8-13, bit 6 / 14 = pause); the mask holds from FRAME (0-based) until the next line. */
+typedef struct m8_input_script {
+    long *frames;
+    uint32_t *masks;
+    int count;
+} m8_input_script;
+
+int m8_input_script_load(m8_input_script *s, const char *path);   /* prints errors */
+void m8_input_script_free(m8_input_script *s);
+void m8_input_script_at(const m8_input_script *s, long frame, mote8_input *in);
+
+int m8_run_headless(const m8_options *opt, mote8 *m8);
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name);
+
+#endif

@@ -1,0 +1,52 @@
+/* main.c - the mote8 program: parses the command line, loads the cart, and hands it to the
+ * headless runner or the SDL window. Depends on: host.h, api/mote8.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "host.h"
+
+static void print_line(void *user, const char *line)
+{
+    fprintf(user, "%s\n", line);
+}
+
+int main(int argc, char **argv)
+{
+    m8_options opt;
+    int prc = m8_parse_options(argc, argv, &opt);
+    if (prc == 1) return 0;
+    if (prc != 0) return prc;
+    if (opt.api) {
+        mote8_api_help(print_line, stdout);
+        return 0;
+    }
+    const char *cart = opt.cart ? opt.cart : "hello";
+    size_t len = 0;
+    char name[512];
+    uint8_t *data = m8_read_cart(cart, &len, name, sizeof name);
+    if (!data) return 1;
+
+    mote8_config cfg = { 0 };
+    cfg.have_seed = opt.have_seed || opt.headless;
+    cfg.seed = opt.seed;
+    mote8 *m8 = mote8_create(&cfg);
+    if (!m8) {
+        fprintf(stderr, "mote8: out of memory\n");
+        free(data);
+        return 1;
+    }
+    int rc;
+    if (opt.check) {
+        rc = mote8_check_cart(m8, data, len, name) == 0 ? 0 : 1;
+        if (rc) fprintf(stderr, "%s\n", mote8_error(m8));
+    } else if (mote8_load_cart(m8, data, len, name) != 0) {
+        fprintf(stderr, "%s\n", mote8_error(m8));
+        rc = 1;
+    } else if (opt.headless) {
+        rc = m8_run_headless(&opt, m8);
+    } else {
+        rc = m8_run_window(&opt, m8, name);
+    }
+    mote8_destroy(m8);
+    free(data);
+    return rc;
+}

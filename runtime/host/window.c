@@ -1,0 +1,281 @@
+/* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
+ * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
+ * controllers, audio queued per tick (never blocking the game loop), pause on
+ * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots.
+ * Ticks are paced at the cart's own rate from the performance counter.
+ * Depends on: host.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
+#include <SDL.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "host.h"
+#include "png_io.h"
+
+#define M8_AUDIO_RATE 22050
+#define M8_AUDIO_MAX_QUEUED (M8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
+
+typedef struct window_host {
+    SDL_Window *window;
+    SDL_Renderer *renderer;
+    SDL_Texture *texture;
+    SDL_AudioDeviceID audio;
+    SDL_GameController *pads[4];
+    int paused;
+    int fullscreen;
+    uint8_t keys[8];            /* buttons from the keyboard, per player */
+} window_host;
+
+/* Keyboard mapping, reference 10.3: player 0 arrows + Z/C/N (O) + X/V/M (X), player 1
+ * ESDF + Left Shift (O) + Tab/W/Q/A (X). */
+static void key_to_button(SDL_Keycode k, int *player, int *button)
+{
+    *player = 0;
+    *button = -1;
+    switch (k) {
+    case SDLK_LEFT: *button = 0; break;
+    case SDLK_RIGHT: *button = 1; break;
+    case SDLK_UP: *button = 2; break;
+    case SDLK_DOWN: *button = 3; break;
+    case SDLK_z: case SDLK_c: case SDLK_n: *button = 4; break;
+    case SDLK_x: case SDLK_v: case SDLK_m: *button = 5; break;
+    case SDLK_s: *player = 1; *button = 0; break;
+    case SDLK_f: *player = 1; *button = 1; break;
+    case SDLK_e: *player = 1; *button = 2; break;
+    case SDLK_d: *player = 1; *button = 3; break;
+    case SDLK_LSHIFT: *player = 1; *button = 4; break;
+    case SDLK_TAB: case SDLK_w: case SDLK_q: case SDLK_a: *player = 1; *button = 5; break;
+    default: break;
+    }
+}
+
+static uint8_t pad_buttons(SDL_GameController *pad)
+{
+    static const struct { SDL_GameControllerButton b; int bit; } map[] = {
+        { SDL_CONTROLLER_BUTTON_DPAD_LEFT, 0 }, { SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 1 },
+        { SDL_CONTROLLER_BUTTON_DPAD_UP, 2 },   { SDL_CONTROLLER_BUTTON_DPAD_DOWN, 3 },
+        { SDL_CONTROLLER_BUTTON_A, 4 },         { SDL_CONTROLLER_BUTTON_B, 5 },
+        { SDL_CONTROLLER_BUTTON_X, 5 },         { SDL_CONTROLLER_BUTTON_Y, 4 },
+    };
+    uint8_t bits = 0;
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (SDL_GameControllerGetButton(pad, map[i].b)) bits |= (uint8_t)(1 << map[i].bit);
+    int x = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);
+    int y = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY);
+    if (x < -12000) bits |= 1;
+    if (x > 12000) bits |= 2;
+    if (y < -12000) bits |= 4;
+    if (y > 12000) bits |= 8;
+    return bits;
+}
+
+/* The largest integer scale that fits, centred. */
+static SDL_Rect picture_rect(SDL_Window *w)
+{
+    int ww, wh;
+    SDL_GetRendererOutputSize(SDL_GetRenderer(w), &ww, &wh);
+    int scale = (ww < wh ? ww : wh) / 128;
+    if (scale < 1) scale = 1;
+    SDL_Rect r = { (ww - 128 * scale) / 2, (wh - 128 * scale) / 2, 128 * scale, 128 * scale };
+    return r;
+}
+
+static void present(window_host *h, mote8 *m8)
+{
+    uint8_t rgb[128 * 128 * 3];
+    mote8_screen_rgb(m8, rgb);
+    if (h->paused)   /* dim the frozen frame while paused */
+        for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
+    SDL_UpdateTexture(h->texture, NULL, rgb, 128 * 3);
+    SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(h->renderer);
+    SDL_Rect r = picture_rect(h->window);
+    SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
+    SDL_RenderPresent(h->renderer);
+}
+
+static void screenshot(mote8 *m8)
+{
+    char path[64];
+    uint8_t rgb[128 * 128 * 3];
+    snprintf(path, sizeof path, "mote8_%ld.png", (long)time(NULL));
+    mote8_screen_rgb(m8, rgb);
+    if (m8_png_write_rgb(path, rgb, 128, 128, 4) == 0) fprintf(stderr, "screenshot: %s\n", path);
+    else perror(path);
+}
+
+static int open_window(window_host *h, const m8_options *opt, const char *title)
+{
+    SDL_DisplayMode dm;
+    int scale = opt->scale;
+    if (!scale) {
+        scale = 4;
+        if (SDL_GetDesktopDisplayMode(0, &dm) == 0) {
+            scale = (dm.h - 100) / 128;
+            if (scale < 1) scale = 1;
+            if (scale > 6) scale = 6;
+        }
+    }
+    h->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                 128 * scale, 128 * scale,
+                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                                     (opt->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    if (!h->window) return -1;
+    h->fullscreen = opt->fullscreen;
+    h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_PRESENTVSYNC);
+    if (!h->renderer) h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_SOFTWARE);
+    if (!h->renderer) return -1;
+    h->texture = SDL_CreateTexture(h->renderer, SDL_PIXELFORMAT_RGB24,
+                                   SDL_TEXTUREACCESS_STREAMING, 128, 128);
+    return h->texture ? 0 : -1;
+}
+
+static void open_audio(window_host *h)
+{
+    SDL_AudioSpec want = { 0 }, have;
+    want.freq = M8_AUDIO_RATE;
+    want.format = AUDIO_S16SYS;
+    want.channels = 1;
+    want.samples = 512;
+    h->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+    if (h->audio) SDL_PauseAudioDevice(h->audio, 0);
+    else fprintf(stderr, "mote8: no audio (%s)\n", SDL_GetError());
+}
+
+/* Returns 0 to go on, 1 to quit. */
+static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
+{
+    int player, button;
+    switch (e->type) {
+    case SDL_QUIT:
+        return 1;
+    case SDL_KEYDOWN:
+        if (e->key.repeat) break;
+        if ((e->key.keysym.sym == SDLK_RETURN && (e->key.keysym.mod & KMOD_ALT)) ||
+            e->key.keysym.sym == SDLK_F11) {
+            h->fullscreen = !h->fullscreen;
+            SDL_SetWindowFullscreen(h->window, h->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+            break;
+        }
+        if (e->key.keysym.sym == SDLK_F12) {
+            screenshot(m8);
+            break;
+        }
+        if (e->key.keysym.sym == SDLK_ESCAPE || e->key.keysym.sym == SDLK_RETURN ||
+            e->key.keysym.sym == SDLK_p) {
+            h->paused = !h->paused;
+            if (h->audio) SDL_PauseAudioDevice(h->audio, h->paused);
+            break;
+        }
+        key_to_button(e->key.keysym.sym, &player, &button);
+        if (button >= 0) h->keys[player] |= (uint8_t)(1 << button);
+        break;
+    case SDL_KEYUP:
+        key_to_button(e->key.keysym.sym, &player, &button);
+        if (button >= 0) h->keys[player] &= (uint8_t)~(1 << button);
+        break;
+    case SDL_CONTROLLERDEVICEADDED:
+        for (int i = 0; i < 4; i++)
+            if (!h->pads[i]) {
+                h->pads[i] = SDL_GameControllerOpen(e->cdevice.which);
+                break;
+            }
+        break;
+    case SDL_CONTROLLERDEVICEREMOVED:
+        for (int i = 0; i < 4; i++)
+            if (h->pads[i] &&
+                SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(h->pads[i])) == e->cdevice.which) {
+                SDL_GameControllerClose(h->pads[i]);
+                h->pads[i] = NULL;
+            }
+        break;
+    case SDL_CONTROLLERBUTTONDOWN:
+        if (e->cbutton.button == SDL_CONTROLLER_BUTTON_START) h->paused = !h->paused;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static void close_host(window_host *h)
+{
+    for (int i = 0; i < 4; i++)
+        if (h->pads[i]) SDL_GameControllerClose(h->pads[i]);
+    if (h->audio) SDL_CloseAudioDevice(h->audio);
+    if (h->texture) SDL_DestroyTexture(h->texture);
+    if (h->renderer) SDL_DestroyRenderer(h->renderer);
+    if (h->window) SDL_DestroyWindow(h->window);
+    SDL_Quit();
+}
+
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
+{
+    window_host h;
+    memset(&h, 0, sizeof h);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
+        return 1;
+    }
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0) open_audio(&h);
+    char title[600];
+    snprintf(title, sizeof title, "mote8 - %s", cart_name);
+    if (open_window(&h, opt, title) != 0) {
+        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
+        close_host(&h);
+        return 1;
+    }
+    m8_input_script script = { 0 };
+    if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) {
+        close_host(&h);
+        return 2;
+    }
+    int rc = 0, quit = 0;
+    long frame = 0;
+    uint64_t freq = SDL_GetPerformanceFrequency();
+    uint64_t next = SDL_GetPerformanceCounter();
+    int16_t audio[M8_AUDIO_RATE / 30 + 2];
+    double audio_due = 0;
+    while (!quit) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e))
+            if (handle_event(&h, m8, &e)) quit = 1;
+        if (quit) break;
+        uint64_t now = SDL_GetPerformanceCounter();
+        if (now < next) {
+            SDL_Delay((Uint32)((next - now) * 1000 / freq));
+            continue;
+        }
+        next += freq / (uint64_t)mote8_fps(m8);
+        if (now > next + freq / 4) next = now;   /* fell far behind: don't race to catch up */
+        if (!h.paused) {
+            mote8_input in;
+            m8_input_script_at(&script, frame, &in);
+            for (int p = 0; p < 8; p++) in.buttons[p] |= h.keys[p];
+            for (int i = 0; i < 4; i++)
+                if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
+            int status = mote8_tick(m8, &in);
+            frame++;
+            if (status == MOTE8_ERROR) {
+                fprintf(stderr, "%s\n", mote8_error(m8));
+                rc = 1;
+                break;
+            }
+            audio_due += (double)M8_AUDIO_RATE / mote8_fps(m8);
+            int n = (int)audio_due;
+            audio_due -= n;
+            n = mote8_pull_audio(m8, audio, n);
+            if (h.audio && SDL_GetQueuedAudioSize(h.audio) / 2 < M8_AUDIO_MAX_QUEUED)
+                SDL_QueueAudio(h.audio, audio, (Uint32)n * 2);
+            if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
+        }
+        present(&h, m8);
+    }
+    if (opt->screenshot) {
+        uint8_t rgb[128 * 128 * 3];
+        mote8_screen_rgb(m8, rgb);
+        if (m8_png_write_rgb(opt->screenshot, rgb, 128, 128, 1) != 0) perror(opt->screenshot);
+    }
+    m8_input_script_free(&script);
+    close_host(&h);
+    return rc;
+}

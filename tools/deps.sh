@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# deps.sh - checks the Debian packages mote8 builds with; installs the missing ones with
+# apt-get when run as root, otherwise prints the one apt-get line to run. Nothing else is
+# downloaded. Usage: tools/deps.sh [test]   ("test" adds the packages the tests use)
+set -eu
+pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev"
+if [ "${1:-}" = "test" ]; then
+  pkgs="$pkgs sox"
+fi
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ]; then
+  echo "deps: installing$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq $missing >/dev/null
+else
+  echo "deps: missing Debian packages. Run:" >&2
+  echo "  sudo apt-get install -y$missing" >&2
+  exit 1
+fi
