@@ -42,6 +42,7 @@ typedef struct m8_cost_rule {
     /* ===== GFX: draw state, primitives, sprites, map (api/api_gfx.c) ===== */ \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
+    X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_UNITS(24, 1, 1), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
     \

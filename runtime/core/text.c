@@ -335,11 +335,14 @@ static int run(tstate *st, const uint8_t *s, int len)
             break;
         }
         case 7: {
-            int j = i;
-            while (j < len && s[j] > 32) j++;
+            int used = -1;
             if (st->wr && st->hooks && st->hooks->audio)
-                st->hooks->audio(st->hooks->user, (const char *)s + i, j - i);
-            i = j;
+                used = st->hooks->audio(st->hooks->user, (const char *)s + i, len - i);
+            if (used < 0) {
+                used = 0;
+                while (i + used < len && s[i + used] > 32) used++;
+            }
+            i += used < len - i ? used : len - i;
             break;
         }
         case 8: st->x -= times * (st->last_adv ? st->last_adv : st->char_w * scale_x(st)); break;

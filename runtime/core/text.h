@@ -12,9 +12,10 @@
 
 typedef struct m8_text_hooks {
     void *user;
-    /* `\a` audio string: the bytes after `\a` up to (not including) the next space, control
-     * code or the end of the string. May be NULL. */
-    void (*audio)(void *user, const char *str, int len);
+    /* `\a` audio: str/len = the rest of the string after `\a`; returns how many bytes the
+     * audio command used (e.g. m8_synth_play_string); printing resumes after them. A negative
+     * return, or a NULL hook, skips up to the next space or control code instead. */
+    int (*audio)(void *user, const char *str, int len);
     /* Frame waits requested by the text: `\^1`..`\^9` (1,2,4..256 frames) and the per-char
      * delay of `\^d` (reported after each drawn char). Printing itself never waits; the
      * host may accumulate these. May be NULL. */

@@ -479,13 +479,18 @@ typedef struct rec {
     int waits[8], nwaits;
 } rec;
 
-static void rec_audio(void *u, const char *s, int len)
+/* Takes the audio command to be everything up to the first 'z' (the real parser is the
+ * synth's); returns -1 when the string has no 'z' (engine's own skip rule). */
+static int rec_audio(void *u, const char *s, int len)
 {
     rec *r = u;
+    if (len > 63) len = 63;
     memcpy(r->audio, s, (size_t)len);
     r->audio[len] = 0;
     r->audio_len = len;
     r->audio_calls++;
+    const char *z = memchr(s, 'z', (size_t)len);
+    return z ? (int)(z - s) : -1;
 }
 
 static void rec_wait(void *u, int frames)
@@ -499,15 +504,27 @@ Test(text, audio_hook)
     rec rc;
     memset(&rc, 0, sizeof rc);
     m8_text_hooks h = {&rc, rec_audio, rec_wait};
+    /* the hook sees the rest of the string; -1 = skip to the next space */
     const char *s = "a\x07" "s4x5c1eg b";
     int r = m8_text_print(ram, s, (int)strlen(s), 1, 0, 0, 1, 7, &h, NULL);
     cr_assert_eq(rc.audio_calls, 1);
-    cr_assert_str_eq(rc.audio, "s4x5c1eg");
+    cr_assert_str_eq(rc.audio, "s4x5c1eg b");
     check_glyph('a', 0, 0, 1, 1, 7, 0);
     check_glyph('b', 8, 0, 1, 1, 7, 0);
     cr_assert_eq(r, 12);
-    /* no hooks: ignored */
-    P("\x07" "c", 0, 40, 7);
+    /* the hook's count decides where printing resumes */
+    memset(ram + M8_SCREEN, 0, 0x2000);
+    s = "\x07" "ce-gzb";
+    r = m8_text_print(ram, s, (int)strlen(s), 1, 0, 0, 1, 7, &h, NULL);
+    cr_assert_eq(rc.audio_calls, 2);
+    cr_assert_str_eq(rc.audio, "ce-gzb");
+    check_glyph('z', 0, 0, 1, 1, 7, 0);
+    check_glyph('b', 4, 0, 1, 1, 7, 0);
+    cr_assert_eq(r, 8);
+    /* no hooks: skipped up to the space */
+    memset(ram + M8_SCREEN, 0, 0x2000);
+    cr_assert_eq(P("\x07" "ce-g b", 0, 40, 7), 8);
+    check_glyph('b', 4, 40, 1, 1, 7, 0);
 }
 
 Test(text, wait_hook)
