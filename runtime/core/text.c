@@ -2,7 +2,8 @@
  * manual's Appendix A): control codes 0-15, `\^` commands, render modes (wide, tall,
  * stripey, pinball, invert, padding, solid background), the custom font at 0x5600 with its
  * per-char adjustments, default attributes at 0x5f58-0x5f5b, console scrolling.
- * Depends on: ram.h, pixel.h (m8_plot, draw palette, camera), font.h (built-in glyphs).
+ * Depends on: ram.h, pixel.h (m8_plot, draw palette, camera), font.h (built-in glyphs),
+ * gfx.h (m8_cls for `\^c`).
  *
  * One interpreter serves drawing and measuring: with `wr` NULL it only moves the cursor. */
 #include "text.h"
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "font.h"
+#include "gfx.h"
 #include "pixel.h"
 #include "ram.h"
 
@@ -103,10 +105,13 @@ static void scroll_screen(tstate *st, int d)
 static void newline(tstate *st)
 {
     int lh = st->line_h ? st->line_h : cell_height(st) * scale_y(st);
+    int was_on_screen = st->y - st->cam_y < 128;
     st->x = st->home_x;
     st->y += lh;
     st->line_h = 0;
-    if (st->scroll && st->wr) {
+    /* only a line that was on screen scrolls (a cursor left far below by print(s,x,y)
+     * must not wipe the screen) */
+    if (st->scroll && st->wr && was_on_screen) {
         int next = cell_height(st) * scale_y(st);
         int sy = st->y - st->cam_y;
         if (sy + next > 128) {       /* text would go below y=122 (for 6-px lines) */
@@ -285,12 +290,7 @@ static int run(tstate *st, const uint8_t *s, int len)
             switch (cmd) {
             case 'c': {
                 int col = pval(NEXT()) & 15;
-                if (st->wr) {
-                    uint32_t base = m8_screen_base(st->rd);
-                    for (int k = 0; k < 0x2000; k++) st->wr[(base + k) & 0xffff] = (uint8_t)(col * 0x11);
-                    st->wr[M8_CLIP_X0] = st->wr[M8_CLIP_Y0] = 0;
-                    st->wr[M8_CLIP_X1] = st->wr[M8_CLIP_Y1] = 128;
-                }
+                if (st->wr) m8_cls(st->wr, col);
                 st->x = st->y = st->home_x = st->home_y = 0;
                 st->line_h = 0;
                 break;

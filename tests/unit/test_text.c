@@ -608,3 +608,40 @@ Test(text, width_helper)
     cr_assert_eq(m8_text_width(ram, "\x06@43000001x", 11), 0);
     cr_assert_eq(memcmp(copy, ram, sizeof ram), 0);
 }
+
+Test(text, console_fills_then_scrolls)
+{
+    char line[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 25; i++) {
+        line[0] = (char)('a' + i);
+        m8_text_print(ram, line, 1, 0, 0, 0, 1, 7, NULL, NULL);
+    }
+    /* 21 lines fit (y 0..120); each later line scrolls by 6: 'y' ends at y=114 */
+    cr_assert_eq(ram[M8_CURSOR_Y], 120);
+    check_glyph('y', 0, 114, 1, 1, 7, 0);
+    check_glyph('x', 0, 108, 1, 1, 7, 0);
+    check_glyph('f', 0, 0, 1, 1, 7, 0);     /* 5 scrolls of 6 rows: 'a'..'e' are gone */
+}
+
+Test(text, cursor_left_off_screen_does_not_wipe)
+{
+    P("a", 10, 20, 7);
+    P("b", 0, -20, 7);                   /* cursor y -> -14 & 255 = 242 */
+    cr_assert_eq(ram[M8_CURSOR_Y], 242);
+    m8_text_print(ram, "c", 1, 0, 0, 0, 0, 0, NULL, NULL);
+    check_glyph('a', 10, 20, 1, 1, 7, 0);
+}
+
+Test(text, wide_background_and_repeat_newline)
+{
+    P("\x06w\x02" "3a", 10, 20, 7);
+    for (int y = 18; y <= 26; y++)
+        for (int x = 8; x <= 19; x++) {
+            int inside = x >= 9 && x <= 17 && y >= 19 && y <= 25;
+            int want = !inside ? 0 : (x >= 10 && gbit('a', (x - 10) / 2, y - 20)) ? 7 : 3;
+            cr_assert_eq(pix(x, y), want, "(%d,%d)", x, y);
+        }
+    memset(ram + M8_SCREEN, 0, 0x2000);
+    P("a\x01" "3\nb", 0, 0, 7);
+    check_glyph('b', 0, 18, 1, 1, 7, 0);
+}
