@@ -23,6 +23,7 @@ typedef struct tstate {
     int fg, bg, fg_changed;
     int cam_x, cam_y;
     int scroll;                 /* cursor mode with scrolling allowed */
+    int in_decoration;          /* drawing a \v char: no wrap */
     /* attributes, reset on every print */
     int wide, tall, stripey, invert, pad, solid, custom;
     int char_w, char_w2, char_h, off_x, off_y, tab_w; /* built-in font metrics */
@@ -96,7 +97,6 @@ static void plot(tstate *st, int sx, int sy, int col)
 static void scroll_screen(tstate *st, int d)
 {
     uint32_t base = m8_screen_base(st->rd);
-    if (d > 128) d = 128;
     for (int i = 0; i < (128 - d) * 64; i++)
         st->wr[(base + i) & 0xffff] = st->wr[(base + i + d * 64) & 0xffff];
     for (int i = (128 - d) * 64; i < 128 * 64; i++) st->wr[(base + i) & 0xffff] = 0;
@@ -116,6 +116,7 @@ static void newline(tstate *st)
         int sy = st->y - st->cam_y;
         if (sy + next > 128) {       /* text would go below y=122 (for 6-px lines) */
             int d = sy + next - 126;
+            if (d > 128) d = 128;
             scroll_screen(st, d);
             st->y -= d;
         }
@@ -171,6 +172,7 @@ static void note_x(tstate *st)
 /* Right border for character wrap: \^r, else 128 when 0x5f36 & 0x80, else none. */
 static void maybe_wrap(tstate *st, int adv)
 {
+    if (st->in_decoration) return;
     int border = st->wrap_r ? st->wrap_r : ((st->rd[M8_MISC_FLAGS] & M8_MISC_CHAR_WRAP) ? 128 : 0);
     if (border && st->x + adv > border && st->x > st->home_x) newline(st);
 }
@@ -365,7 +367,9 @@ static int run(tstate *st, const uint8_t *s, int len)
             int lh = st->line_h, rm = st->rightmost;
             st->x = st->last_x + (p % 4) - 2;
             st->y = st->last_y + (p / 4) - 8;
+            st->in_decoration = 1;
             if (ch >= 16) put_glyph(st, ch);
+            st->in_decoration = 0;
             st->x = sx; st->y = sy; st->last_x = lx; st->last_y = ly; st->last_adv = la;
             st->line_h = lh; st->rightmost = rm;
             break;
@@ -388,6 +392,11 @@ int m8_text_print(uint8_t *ram, const char *s, int len, int has_xy, int x, int y
     memset(&st, 0, sizeof st);
     st.rd = ram;
     st.wr = ram;
+    /* keep coordinate arithmetic far from int overflow (PICO-8's range is 16-bit) */
+    if (x < -(1 << 24)) x = -(1 << 24);
+    if (x > (1 << 24)) x = 1 << 24;
+    if (y < -(1 << 24)) y = -(1 << 24);
+    if (y > (1 << 24)) y = 1 << 24;
     st.hooks = hooks;
     if (has_col) ram[M8_PEN] = (uint8_t)col;
     st.fg = ram[M8_PEN] & 15;
