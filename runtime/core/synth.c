@@ -40,7 +40,11 @@ static inline int sfx_speed(const uint8_t *ram, int n)
     return v ? v : 1;
 }
 static inline int sfx_loop_start(const uint8_t *ram, int n) { return ram[sfx_addr(n) + 66] & 63; }
-static inline int sfx_loop_end(const uint8_t *ram, int n) { return ram[sfx_addr(n) + 67]; }
+static inline int sfx_loop_end(const uint8_t *ram, int n)   /* capped at 32 notes */
+{
+    int le = ram[sfx_addr(n) + 67];
+    return le < NOTES ? le : NOTES;
+}
 static inline int sfx_is_waveform(const uint8_t *ram, int n)
 {
     return n < 8 && (ram[sfx_addr(n) + 66] & 0x80);
@@ -122,6 +126,8 @@ typedef struct chan {
     float rev[REV_LEN];
     int rev_pos;
     params last;            /* last heard parameters, kept while ramping down */
+    float key_pitch, key_fmul;  /* cache: phase step for the last pitch/multiplier */
+    double key_dph;
     unsigned last_word;     /* last note word heard on this channel */
 } chan;
 
@@ -442,9 +448,14 @@ static inline void adv(double *ph, double d)
 /* One raw sample of the oscillator(s) for parameters p, before amplitude. */
 static float osc_sample(m8_synth *s, chan *ch, const params *p)
 {
-    double freq = 440.0 * exp2((p->pitch - 33.0) / 12.0) * p->fmul;
-    double dph = freq / M8_SYNTH_RATE;
-    if (dph > 0.5) dph = 0.5;            /* above Nyquist: keep it bounded */
+    if (p->pitch != ch->key_pitch || p->fmul != ch->key_fmul) {
+        double freq = 440.0 * exp2((p->pitch - 33.0) / 12.0) * p->fmul;
+        ch->key_dph = freq / M8_SYNTH_RATE;
+        if (ch->key_dph > 0.5) ch->key_dph = 0.5;   /* above Nyquist: keep it bounded */
+        ch->key_pitch = p->pitch;
+        ch->key_fmul = p->fmul;
+    }
+    double dph = ch->key_dph;
     float x;
     if (p->wtab >= 0) {
         x = wavetable(s->ram, p->wtab, ch->ph[0]);
@@ -591,6 +602,7 @@ void m8_synth_reset(m8_synth *s)
         voice_stop(&ch->mv);
         ch->rng = 0x9e3779b9u ^ (0x01000193u * (uint32_t)(c + 1));
         ch->last.wtab = -1;
+        ch->key_pitch = -1000.0f;
     }
     s->mus_pat = -1;
     s->fade = 1.0f;
