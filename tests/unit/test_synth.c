@@ -714,6 +714,40 @@ Test(synth, sfx_instrument_inner_notes_play)
     cr_expect(fabs(c - pfreq(24)) / pfreq(24) < 0.01, "loops back: %.1f", c);
 }
 
+Test(synth, sfx_instrument_retrigger_rule)
+{
+    header(0, 0, 4, 0, 0);                   /* one-shot instrument: 4 ticks of sound */
+    note(0, 0, 24, 0, 7, 0);
+    int L = 16 * TICK;
+    double r[2];
+    for (int k = 0; k < 2; k++) {
+        m8_synth_reset(syn);
+        header(10, 0, 16, 0, 0);
+        note(10, 0, 30, 8 + 0, 7, 0);
+        note(10, 1, 30, 8 + 0, 7, k ? 3 : 0); /* same pitch: only effect 3 retriggers */
+        m8_synth_sfx(syn, 10, 0, 0, 0);
+        m8_synth_render(syn, buf, 2 * L);
+        cr_expect(rms(buf + 200, 2 * TICK) > 1000, "first note sounds");
+        cr_expect(rms(buf + 6 * TICK, 8 * TICK) < 1, "one-shot instrument ended");
+        r[k] = rms(buf + L + 100, 2 * TICK);
+    }
+    cr_expect(r[0] < 1, "same pitch, no retrigger: silent (%f)", r[0]);
+    cr_expect(r[1] > 1000, "effect 3 retriggers (%f)", r[1]);
+}
+
+Test(synth, auto_choice_dropped_when_all_reserved)
+{
+    fill(1, 24, 0, 4, 0, 16);
+    fill(9, 40, 0, 4, 0, 16);
+    pattern(0, 0, 1, 0x41, 0x42, 0x43);
+    m8_synth_music(syn, 0, 0, 15);
+    m8_synth_sfx(syn, 9, -1, 0, 0);
+    for (int c = 0; c < 4; c++) cr_expect_neq(m8_synth_stat(syn, 46 + c), 9);
+    m8_synth_music(syn, -1, 0, 0);           /* reservation ends with the music */
+    m8_synth_sfx(syn, 9, -1, 0, 0);
+    cr_expect_eq(m8_synth_stat(syn, 46), 9);
+}
+
 Test(synth, waveform_instrument)
 {
     uint32_t a = M8_SFX + 2 * M8_SFX_SIZE;
