@@ -714,7 +714,7 @@ void m8_synth_render(m8_synth *s, int16_t *out, int n_samples)
             }
         }
         float y = mix * MIX_GAIN * 32767.0f;
-        if (!(y > -32768.0f)) y = -32768.0f;   /* also catches NaN */
+        if (!(y > -32767.0f)) y = -32767.0f;   /* symmetric; also catches NaN */
         if (y > 32767.0f) y = 32767.0f;
         out[i] = (int16_t)lrintf(y);
     }

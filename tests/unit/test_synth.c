@@ -840,6 +840,35 @@ Test(synth, halfrate_hardware_byte)
     cr_expect_eq(samples_while(46, 0, 1 << 20), 4 * TICK - 3 * TICK);
 }
 
+Test(synth, random_data_and_calls_are_safe)
+{
+    uint32_t x = 12345;
+#define RND() (x = x * 1664525u + 1013904223u, (int)(x >> 8))
+    for (int round = 0; round < 20; round++) {
+        for (int a = M8_MUSIC; a < M8_USER; a++) ram[a] = (uint8_t)RND();
+        for (int a = M8_AUDIO_HALFRATE; a <= M8_AUDIO_DAMPEN; a++) ram[a] = (uint8_t)RND();
+        for (int k = 0; k < 8; k++) {
+            int what = RND() % 3;
+            if (what == 0) m8_synth_sfx(syn, RND() % 70 - 3, RND() % 7 - 3, RND() % 40 - 4, RND() % 40 - 4);
+            else if (what == 1) m8_synth_music(syn, RND() % 70 - 2, RND() % 300 - 20, RND() % 16);
+            else {
+                char str[12];
+                for (int i = 0; i < 11; i++) str[i] = (char)(RND() % 96 + 32);
+                str[11] = 0;
+                int used = m8_synth_play_string(syn, ram, str, 11);
+                cr_assert(used >= 0 && used <= 11);
+            }
+            m8_synth_render(syn, buf, 2000);
+            for (int i = 0; i < 2000; i++) cr_assert(buf[i] != INT16_MIN);
+            for (int n = 16; n <= 57; n++) {
+                int v = m8_synth_stat(syn, n);
+                cr_assert(v >= -1 && v < 1 << 20, "stat(%d) = %d", n, v);
+            }
+        }
+    }
+#undef RND
+}
+
 /* ------------------------------------------------------------------ audio strings */
 
 Test(synth, audio_string_writes_and_plays)
