@@ -1,0 +1,386 @@
+/* gfx_shapes.c - primitives: pset/pget, line (three forms, stored line state), rect,
+ * rectfill, rrect, rrectfill, circ, circfill, oval, ovalfill; fill patterns and inverted
+ * fills (reference 8.2, 8.3).
+ *
+ * Filled shapes are built as one span per visible screen row (m8_rows) and then painted
+ * (or, for inverted fills, their complement inside the clip rectangle); loops only visit
+ * visible rows and columns, so huge arguments cost no more than the screen.
+ * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h, libm (sqrt). */
+#include <limits.h>
+#include <stddef.h>
+#include <math.h>
+#include "gfx.h"
+#include "gfx_internal.h"
+
+#define M8_RADIUS_LIMIT 65536   /* beyond PICO-8's number range; keeps midpoint loops short */
+
+void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_win *w)
+{
+    if (y < w->y0 || y >= w->y1) return;
+    if (xa < w->x0) xa = w->x0;
+    if (xb > w->x1 - 1) xb = w->x1 - 1;
+    if (xa > xb) return;
+    uint32_t base = m8_screen_base(ram);
+    if (k->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff) {
+        uint32_t row = base + (uint32_t)y * 64;
+        uint8_t c = k->c0 & 15, pair = (uint8_t)(c | c << 4);
+        int x = xa;
+        if (x & 1) {
+            uint32_t a = (row + (x >> 1)) & 0xffff;
+            ram[a] = (uint8_t)((ram[a] & 0x0f) | (c << 4));
+            x++;
+        }
+        for (; x < xb; x += 2) ram[(row + (x >> 1)) & 0xffff] = pair;
+        if (x == xb) {
+            uint32_t a = (row + (x >> 1)) & 0xffff;
+            ram[a] = (uint8_t)((ram[a] & 0xf0) | c);
+        }
+        return;
+    }
+    unsigned rowbits = (k->pat >> (12 - 4 * (y & 3))) & 15;
+    for (int x = xa; x <= xb; x++) {
+        int c = k->c0;
+        if ((rowbits >> (3 - (x & 3))) & 1) {
+            if (k->transp) continue;
+            c = k->c1;
+        }
+        m8_surface_write(ram, base, x, y, c);
+    }
+}
+
+/* --- per-row span sets for filled shapes --- */
+
+typedef struct m8_rows { int lo[128], hi[128]; } m8_rows;
+
+static void rows_init(m8_rows *r)
+{
+    for (int i = 0; i < 128; i++) { r->lo[i] = INT_MAX; r->hi[i] = INT_MIN; }
+}
+
+static inline void rows_add(m8_rows *r, int64_t y, int xa, int xb)
+{
+    if (y < 0 || y >= 128) return;
+    if (xa < r->lo[y]) r->lo[y] = xa;
+    if (xb > r->hi[y]) r->hi[y] = xb;
+}
+
+static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int invert)
+{
+    m8_win w = m8_clip_win(ram);
+    for (int y = w.y0; y < w.y1; y++) {
+        int empty = r->lo[y] > r->hi[y];
+        if (!invert) {
+            if (!empty) m8_ink_span(ram, y, r->lo[y], r->hi[y], k, &w);
+        } else if (empty) {
+            m8_ink_span(ram, y, w.x0, w.x1 - 1, k, &w);
+        } else {
+            if (r->lo[y] > w.x0) m8_ink_span(ram, y, w.x0, r->lo[y] - 1, k, &w);
+            if (r->hi[y] < w.x1 - 1) m8_ink_span(ram, y, r->hi[y] + 1, w.x1 - 1, k, &w);
+        }
+    }
+}
+
+/* --- pset / pget --- */
+
+void m8_pset(uint8_t *ram, int x, int y, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    m8_ink_plot(ram, m8_cc(x) - m8_camera_x(ram), m8_cc(y) - m8_camera_y(ram), &k);
+}
+
+int m8_pget(const uint8_t *ram, int x, int y)
+{
+    x = m8_cc(x) - m8_camera_x(ram);
+    y = m8_cc(y) - m8_camera_y(ram);
+    if ((unsigned)x >= 128 || (unsigned)y >= 128)
+        return (ram[M8_MISC_FLAGS] & M8_MISC_OOB_VALUES) ? ram[M8_PRINT_OFFSET] : 0;
+    return m8_surface_read(ram, m8_screen_base(ram), x, y);
+}
+
+/* --- line --- */
+
+static void draw_line(uint8_t *ram, int x0, int y0, int x1, int y1, const m8_ink *k)
+{
+    m8_win w = m8_clip_win(ram);
+    m8_walk wk;
+    if (!m8_walk_init(&wk, x0, y0, x1, y1, &w)) return;
+    do {
+        int x, y;
+        m8_walk_pos(&wk, &x, &y);
+        m8_ink_plot(ram, x, y, k);
+    } while (m8_walk_next(&wk));
+}
+
+static void store_line_end(uint8_t *ram, int x, int y)
+{
+    m8_poke_16(ram, M8_LINE_END_X, (uint16_t)x);
+    m8_poke_16(ram, M8_LINE_END_Y, (uint16_t)y);
+    ram[M8_LINE_STATE] &= (uint8_t)~1;
+}
+
+void m8_line(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    int cx = m8_camera_x(ram), cy = m8_camera_y(ram);
+    x0 = m8_cc(x0); y0 = m8_cc(y0); x1 = m8_cc(x1); y1 = m8_cc(y1);
+    draw_line(ram, x0 - cx, y0 - cy, x1 - cx, y1 - cy, &k);
+    store_line_end(ram, x1, y1);
+}
+
+void m8_line_to(uint8_t *ram, int x1, int y1, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    x1 = m8_cc(x1); y1 = m8_cc(y1);
+    if (!(ram[M8_LINE_STATE] & 1)) {
+        int cx = m8_camera_x(ram), cy = m8_camera_y(ram);
+        int x0 = m8_peek_s16(ram, M8_LINE_END_X), y0 = m8_peek_s16(ram, M8_LINE_END_Y);
+        draw_line(ram, x0 - cx, y0 - cy, x1 - cx, y1 - cy, &k);
+    }
+    store_line_end(ram, x1, y1);
+}
+
+void m8_line_reset(uint8_t *ram, int32_t col)
+{
+    m8_gfx_color_arg(ram, col);
+    ram[M8_LINE_STATE] |= 1;
+}
+
+/* --- rectangles --- */
+
+static void order(int *a, int *b)
+{
+    if (*a > *b) { int t = *a; *a = *b; *b = t; }
+}
+
+void m8_rect(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    int cx = m8_camera_x(ram), cy = m8_camera_y(ram);
+    x0 = m8_cc(x0) - cx; x1 = m8_cc(x1) - cx;
+    y0 = m8_cc(y0) - cy; y1 = m8_cc(y1) - cy;
+    order(&x0, &x1);
+    order(&y0, &y1);
+    m8_win w = m8_clip_win(ram);
+    m8_ink_span(ram, y0, x0, x1, &k, &w);
+    if (y1 != y0) m8_ink_span(ram, y1, x0, x1, &k, &w);
+    int ya = m8_imax(y0 + 1, w.y0), yb = m8_imin(y1 - 1, w.y1 - 1);
+    for (int y = ya; y <= yb; y++) {
+        m8_ink_plot(ram, x0, y, &k);
+        if (x1 != x0) m8_ink_plot(ram, x1, y, &k);
+    }
+}
+
+void m8_rectfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
+{
+    int invert;
+    m8_ink k = m8_gfx_ink(ram, col, &invert);
+    int cx = m8_camera_x(ram), cy = m8_camera_y(ram);
+    x0 = m8_cc(x0) - cx; x1 = m8_cc(x1) - cx;
+    y0 = m8_cc(y0) - cy; y1 = m8_cc(y1) - cy;
+    order(&x0, &x1);
+    order(&y0, &y1);
+    m8_win w = m8_clip_win(ram);
+    if (!invert) {
+        int ya = m8_imax(y0, w.y0), yb = m8_imin(y1, w.y1 - 1);
+        for (int y = ya; y <= yb; y++) m8_ink_span(ram, y, x0, x1, &k, &w);
+        return;
+    }
+    m8_rows r;
+    rows_init(&r);
+    for (int y = m8_imax(y0, 0); y <= m8_imin(y1, 127); y++) rows_add(&r, y, x0, x1);
+    rows_fill(ram, &r, &k, invert);
+}
+
+/* --- circles and rounded rectangles: the midpoint circle, optionally "stretched" --- */
+
+/* Rows of a filled circle of radius r split at its centre: the left half is centred on
+ * (cxl, .), the right half on (cxr, .), the top half on (., cyt), the bottom on (., cyb).
+ * cxl == cxr and cyt == cyb is a plain circle; otherwise these are rrect corners. */
+static void circle_rows(m8_rows *rows, int cxl, int cxr, int cyt, int cyb, int r)
+{
+    int x = r, y = 0, d = 1 - r;
+    while (x >= y) {
+        rows_add(rows, (int64_t)cyt - y, cxl - x, cxr + x);
+        rows_add(rows, (int64_t)cyb + y, cxl - x, cxr + x);
+        rows_add(rows, (int64_t)cyt - x, cxl - y, cxr + y);
+        rows_add(rows, (int64_t)cyb + x, cxl - y, cxr + y);
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+}
+
+static void circle_outline(uint8_t *ram, int cxl, int cxr, int cyt, int cyb, int r,
+                           const m8_ink *k)
+{
+    int x = r, y = 0, d = 1 - r;
+    while (x >= y) {
+        m8_ink_plot(ram, cxr + x, cyb + y, k);
+        m8_ink_plot(ram, cxr + y, cyb + x, k);
+        m8_ink_plot(ram, cxl - y, cyb + x, k);
+        m8_ink_plot(ram, cxl - x, cyb + y, k);
+        m8_ink_plot(ram, cxl - x, cyt - y, k);
+        m8_ink_plot(ram, cxl - y, cyt - x, k);
+        m8_ink_plot(ram, cxr + y, cyt - x, k);
+        m8_ink_plot(ram, cxr + x, cyt - y, k);
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+}
+
+void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    if (r < 0) return;
+    r = m8_imin(r, M8_RADIUS_LIMIT);
+    x = m8_cc(x) - m8_camera_x(ram);
+    y = m8_cc(y) - m8_camera_y(ram);
+    circle_outline(ram, x, x, y, y, r, &k);
+}
+
+void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
+{
+    int invert;
+    m8_ink k = m8_gfx_ink(ram, col, &invert);
+    m8_rows rows;
+    rows_init(&rows);
+    if (r >= 0) {
+        r = m8_imin(r, M8_RADIUS_LIMIT);
+        x = m8_cc(x) - m8_camera_x(ram);
+        y = m8_cc(y) - m8_camera_y(ram);
+        circle_rows(&rows, x, x, y, y, r);
+    } else if (!invert) {
+        return;
+    }
+    rows_fill(ram, &rows, &k, invert);
+}
+
+/* Normalised rrect geometry in screen coordinates; returns 0 when nothing is drawn. */
+static int rrect_geom(uint8_t *ram, int *x, int *y, int w, int h, int *r)
+{
+    if (w < 1 || h < 1) return 0;
+    w = m8_imin(w, 2 * M8_COORD_LIMIT);
+    h = m8_imin(h, 2 * M8_COORD_LIMIT);
+    *x = m8_cc(*x) - m8_camera_x(ram);
+    *y = m8_cc(*y) - m8_camera_y(ram);
+    int rmax = (m8_imin(w, h) - 1) / 2;
+    *r = m8_imin(m8_imax(*r, 0), m8_imin(rmax, M8_RADIUS_LIMIT));
+    return 1;
+}
+
+void m8_rrect(uint8_t *ram, int x, int y, int w, int h, int r, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    if (!rrect_geom(ram, &x, &y, w, h, &r)) return;
+    int cxl = x + r, cxr = x + w - 1 - r, cyt = y + r, cyb = y + h - 1 - r;
+    m8_win win = m8_clip_win(ram);
+    m8_ink_span(ram, y, cxl, cxr, &k, &win);
+    if (h > 1) m8_ink_span(ram, y + h - 1, cxl, cxr, &k, &win);
+    int ya = m8_imax(cyt, win.y0), yb = m8_imin(cyb, win.y1 - 1);
+    for (int yy = ya; yy <= yb; yy++) {
+        m8_ink_plot(ram, x, yy, &k);
+        if (w > 1) m8_ink_plot(ram, x + w - 1, yy, &k);
+    }
+    if (r > 0) circle_outline(ram, cxl, cxr, cyt, cyb, r, &k);
+}
+
+void m8_rrectfill(uint8_t *ram, int x, int y, int w, int h, int r, int32_t col)
+{
+    int invert;
+    m8_ink k = m8_gfx_ink(ram, col, &invert);
+    m8_rows rows;
+    rows_init(&rows);
+    if (rrect_geom(ram, &x, &y, w, h, &r)) {
+        int cxl = x + r, cxr = x + w - 1 - r, cyt = y + r, cyb = y + h - 1 - r;
+        for (int yy = m8_imax(cyt, 0); yy <= m8_imin(cyb, 127); yy++)
+            rows_add(&rows, yy, x, x + w - 1);
+        circle_rows(&rows, cxl, cxr, cyt, cyb, r);
+    } else if (!invert) {
+        return;
+    }
+    rows_fill(ram, &rows, &k, invert);
+}
+
+/* --- ovals --- */
+
+/* The ellipse inscribed in the pixel rectangle: pixel (x,y) is inside when
+ * DX^2/W^2 + DY^2/H^2 <= 1 with DX = 2x-(x0+x1), DY = 2y-(y0+y1) and W, H the pixel width
+ * and height (so the centre and radii may be half-integers). Exact integer test when
+ * W, H <= 32768; beyond that (outside PICO-8's range) the double estimate is used. */
+typedef struct m8_oval_geom { int64_t w, h, s, t; int y0, y1; } m8_oval_geom;
+
+static int oval_span(const m8_oval_geom *g, int y, int *xl, int *xr)
+{
+    if (y < g->y0 || y > g->y1) return 0;
+    int64_t dy = 2 * (int64_t)y - g->t, w = g->w, h = g->h;
+    if (dy * dy > h * h) return 0;
+    double q = (double)w * (double)w * (double)(h * h - dy * dy) / ((double)h * (double)h);
+    int64_t dx = (int64_t)sqrt(q);
+    if (w <= 32768 && h <= 32768) {
+        int64_t lim = w * w * (h * h - dy * dy);
+        while (dx > 0 && dx * dx * h * h > lim) dx--;
+        while ((dx + 1) * (dx + 1) * h * h <= lim) dx++;
+    }
+    if ((dx ^ g->s) & 1) dx--;
+    if (dx < 0) return 0;
+    *xl = (int)((g->s - dx) / 2);
+    *xr = (int)((g->s + dx) / 2);
+    return 1;
+}
+
+static void oval_geom(uint8_t *ram, int x0, int y0, int x1, int y1, m8_oval_geom *g)
+{
+    int cx = m8_camera_x(ram), cy = m8_camera_y(ram);
+    x0 = m8_cc(x0) - cx; x1 = m8_cc(x1) - cx;
+    y0 = m8_cc(y0) - cy; y1 = m8_cc(y1) - cy;
+    order(&x0, &x1);
+    order(&y0, &y1);
+    g->w = (int64_t)x1 - x0 + 1;
+    g->h = (int64_t)y1 - y0 + 1;
+    g->s = (int64_t)x0 + x1;
+    g->t = (int64_t)y0 + y1;
+    g->y0 = y0;
+    g->y1 = y1;
+}
+
+void m8_ovalfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
+{
+    int invert;
+    m8_ink k = m8_gfx_ink(ram, col, &invert);
+    m8_oval_geom g;
+    oval_geom(ram, x0, y0, x1, y1, &g);
+    m8_rows rows;
+    rows_init(&rows);
+    for (int y = m8_imax(g.y0, 0); y <= m8_imin(g.y1, 127); y++) {
+        int l, r;
+        if (oval_span(&g, y, &l, &r)) rows_add(&rows, y, l, r);
+    }
+    rows_fill(ram, &rows, &k, invert);
+}
+
+/* Outline = the pixels of the filled ellipse that have a 4-neighbour outside it. */
+void m8_oval(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
+{
+    m8_ink k = m8_gfx_ink(ram, col, NULL);
+    m8_oval_geom g;
+    oval_geom(ram, x0, y0, x1, y1, &g);
+    m8_win w = m8_clip_win(ram);
+    for (int y = m8_imax(g.y0, w.y0); y <= m8_imin(g.y1, w.y1 - 1); y++) {
+        int l, r, la, ra, lb, rb;
+        if (!oval_span(&g, y, &l, &r)) continue;
+        int il = l + 1, ir = r - 1;
+        if (oval_span(&g, y - 1, &la, &ra) && oval_span(&g, y + 1, &lb, &rb)) {
+            il = m8_imax(il, m8_imax(la, lb));
+            ir = m8_imin(ir, m8_imin(ra, rb));
+        } else {
+            il = 1; ir = 0;   /* top or bottom row: all of it is outline */
+        }
+        if (il > ir) {
+            m8_ink_span(ram, y, l, r, &k, &w);
+        } else {
+            m8_ink_span(ram, y, l, il - 1, &k, &w);
+            m8_ink_span(ram, y, ir + 1, r, &k, &w);
+        }
+    }
+}

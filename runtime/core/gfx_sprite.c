@@ -1,0 +1,145 @@
+/* gfx_sprite.c - sprites: spr, sspr, sget, sset, fget, fset and the 1:1 blitter that map()
+ * shares (reference 8.4, 8.3 "apply to sprites").
+ *
+ * A sprite pixel of colour c is skipped when draw-palette entry c has the transparency bit
+ * (0x10), otherwise drawn as its low nibble; when fill-pattern flag 0x5f33&2 is set the
+ * result is looked up in the secondary palette (0x5f60) and the pattern bit of the screen
+ * pixel picks its low (bit 0) or high (bit 1) nibble. The sheet is read at 0x5f54.
+ * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
+#include "gfx.h"
+#include "gfx_internal.h"
+
+void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s)
+{
+    uint8_t flags = ram[M8_FILLP_FLAGS];
+    int fill = flags & 2;
+    s->pat = fill ? (uint16_t)(ram[M8_FILLP] | (ram[M8_FILLP + 1] << 8)) : 0;
+    for (int c = 0; c < 16; c++) {
+        uint8_t dp = ram[M8_DRAW_PAL + c];
+        if (dp & 0x10) {
+            s->lut0[c] = s->lut1[c] = 0xff;
+        } else if (fill) {
+            uint8_t sec = ram[M8_SECONDARY_PAL + (dp & 15)];
+            s->lut0[c] = sec & 15;
+            s->lut1[c] = (flags & 1) ? 0xff : (uint8_t)(sec >> 4);
+        } else {
+            s->lut0[c] = s->lut1[c] = dp & 15;
+        }
+    }
+}
+
+static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
+{
+    if ((unsigned)x >= 128 || (unsigned)y >= 128) return 0;
+    return m8_surface_read(ram, base, x, y);
+}
+
+void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int fx, int fy,
+             const m8_sprite_ink *s, const m8_win *w)
+{
+    int xa = m8_imax(dx, w->x0), xb = m8_imin(dx + sw, w->x1);
+    int ya = m8_imax(dy, w->y0), yb = m8_imin(dy + sh, w->y1);
+    if (xa >= xb || ya >= yb) return;
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    for (int y = ya; y < yb; y++) {
+        int j = y - dy;
+        int srow = fy ? sy + sh - 1 - j : sy + j;
+        unsigned rowbits = (s->pat >> (12 - 4 * (y & 3))) & 15;
+        for (int x = xa; x < xb; x++) {
+            int i = x - dx;
+            int c = sheet_read(ram, src, fx ? sx + sw - 1 - i : sx + i, srow);
+            uint8_t v = ((rowbits >> (3 - (x & 3))) & 1) ? s->lut1[c] : s->lut0[c];
+            if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
+        }
+    }
+}
+
+void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x, int flip_y)
+{
+    if (n < 0 || n > 255) return;
+    int64_t pw = ((int64_t)w * 8) >> 16, ph = ((int64_t)h * 8) >> 16;
+    if (pw <= 0 || ph <= 0) return;
+    if (pw > M8_COORD_LIMIT) pw = M8_COORD_LIMIT;
+    if (ph > M8_COORD_LIMIT) ph = M8_COORD_LIMIT;
+    m8_sprite_ink s;
+    m8_sprite_ink_init(ram, &s);
+    m8_win win = m8_clip_win(ram);
+    m8_blit(ram, (n % 16) * 8, (n / 16) * 8, (int)pw, (int)ph, m8_cc(x) - m8_camera_x(ram),
+            m8_cc(y) - m8_camera_y(ram), flip_x, flip_y, &s, &win);
+}
+
+void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
+             int flip_x, int flip_y)
+{
+    sx = m8_cc(sx); sy = m8_cc(sy); sw = m8_cc(sw); sh = m8_cc(sh);
+    dx = m8_cc(dx) - m8_camera_x(ram); dy = m8_cc(dy) - m8_camera_y(ram);
+    dw = m8_cc(dw); dh = m8_cc(dh);
+    /* Negative sizes mirror: the rectangle lies between dx and dx+dw (likewise source). */
+    if (dw < 0) { dx += dw; dw = -dw; flip_x = !flip_x; }
+    if (dh < 0) { dy += dh; dh = -dh; flip_y = !flip_y; }
+    if (sw < 0) { sx += sw; sw = -sw; flip_x = !flip_x; }
+    if (sh < 0) { sy += sh; sh = -sh; flip_y = !flip_y; }
+    if (dw == 0 || dh == 0 || sw == 0 || sh == 0) return;
+    m8_sprite_ink s;
+    m8_sprite_ink_init(ram, &s);
+    m8_win w = m8_clip_win(ram);
+    if (sw == dw && sh == dh) {
+        m8_blit(ram, sx, sy, sw, sh, dx, dy, flip_x, flip_y, &s, &w);
+        return;
+    }
+    int xa = m8_imax(dx, w.x0), xb = m8_imin(dx + dw, w.x1);
+    int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + dh, w.y1);
+    if (xa >= xb || ya >= yb) return;
+    int srcx[128];
+    for (int x = xa; x < xb; x++) {
+        int64_t i = x - dx;
+        if (flip_x) i = dw - 1 - i;
+        srcx[x - xa] = sx + (int)(i * sw / dw);
+    }
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    for (int y = ya; y < yb; y++) {
+        int64_t j = y - dy;
+        if (flip_y) j = dh - 1 - j;
+        int srow = sy + (int)(j * sh / dh);
+        unsigned rowbits = (s.pat >> (12 - 4 * (y & 3))) & 15;
+        for (int x = xa; x < xb; x++) {
+            int c = sheet_read(ram, src, srcx[x - xa], srow);
+            uint8_t v = ((rowbits >> (3 - (x & 3))) & 1) ? s.lut1[c] : s.lut0[c];
+            if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
+        }
+    }
+}
+
+int m8_sget(const uint8_t *ram, int x, int y)
+{
+    if ((unsigned)x >= 128 || (unsigned)y >= 128)
+        return (ram[M8_MISC_FLAGS] & M8_MISC_OOB_VALUES) ? ram[M8_PRINT_CHAR_SIZE] : 0;
+    return m8_surface_read(ram, m8_gfx_base(ram), x, y);
+}
+
+void m8_sset(uint8_t *ram, int x, int y, int32_t col)
+{
+    if ((unsigned)x >= 128 || (unsigned)y >= 128) return;
+    int c = col == M8_NOCOL ? ram[M8_PEN] : (int)((uint32_t)col >> 16);
+    c = m8_draw_pal(ram, c & 15);
+    uint32_t a = (m8_gfx_base(ram) + (uint32_t)y * 64 + (uint32_t)(x >> 1)) & 0xffff;
+    if (x & 1) ram[a] = (uint8_t)((ram[a] & 0x0f) | (c << 4));
+    else ram[a] = (uint8_t)((ram[a] & 0xf0) | c);
+}
+
+int m8_fget(const uint8_t *ram, int n)
+{
+    if (n < 0 || n > 255) return 0;
+    return ram[M8_FLAGS + n];
+}
+
+void m8_fset(uint8_t *ram, int n, int f, int v)
+{
+    if (n < 0 || n > 255) return;
+    if (f < 0) {
+        ram[M8_FLAGS + n] = (uint8_t)v;
+    } else if (f < 8) {
+        if (v) ram[M8_FLAGS + n] |= (uint8_t)(1 << f);
+        else ram[M8_FLAGS + n] &= (uint8_t)~(1 << f);
+    }
+}
