@@ -100,3 +100,41 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user)
 }
 
 const char *m8_api_group_name(int group) { return group_name(group); }
+
+/* A cost rule in words, for the docs. */
+static void describe_cost(const m8_cost_rule *r, char *out, size_t n)
+{
+    if (r->per == 0 && r->base == 0) snprintf(out, n, "0");
+    else if (r->per == 0) snprintf(out, n, "%d", r->base);
+    else {
+        char units[64];
+        if (r->div == 1) snprintf(units, sizeof units, "units");
+        else snprintf(units, sizeof units, "%s(units/%d)", r->ceil ? "ceil" : "flr", r->div);
+        char body[96];
+        if (r->min > 0) snprintf(body, sizeof body, "%d*max(%d, %s)", r->per, r->min, units);
+        else snprintf(body, sizeof body, "%d*%s", r->per, units);
+        if (r->base) snprintf(out, n, "%d + %s", r->base, body);
+        else snprintf(out, n, "%s", body);
+    }
+}
+
+void m8_api_markdown(void (*emit)(void *user, const char *line), void *user)
+{
+    char line[768], cost[128];
+    emit(user, "# mote8 API reference");
+    emit(user, "");
+    emit(user, "Generated from api/api_table.h by build/bin/gen_api_doc: do not edit by hand.");
+    emit(user, "Costs are cycles of the 8 MHz virtual CPU charged as system cost per call; "
+               "`units` is what the call reports (pixels, characters, bytes: see its help).");
+    emit(user, "");
+    emit(user, "| group | function | cost (cycles) | help |");
+    emit(user, "|---|---|---|---|");
+    for (int i = 0; i < m8_api_row_count; i++) {
+        const m8_api_row *row = &m8_api_rows[i];
+        if (row->fn) describe_cost(&row->cost, cost, sizeof cost);
+        else snprintf(cost, sizeof cost, "0 (Lua builtin `%s`)", row->lua_source);
+        snprintf(line, sizeof line, "| %s | `%s` | %s | %s |", group_name(row->group),
+                 row->name, cost, row->help);
+        emit(user, line);
+    }
+}

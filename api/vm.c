@@ -10,6 +10,7 @@
  *   back to mote8_tick().
  * - Errors are reported as `FILE: tab T, line L: message`, the source line and a traceback.
  * Depends on: Lua 5.4, runtime/core (machine, cart, p8num, synth), api/p8_translate.h. */
+#define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,15 +157,15 @@ static const char bios_source[] =
     "local env, cart, frame_end, want_draw = ...\n"
     "return function()\n"
     "  cart()\n"
-    "  local init = env._init\n"
-    "  if init then init() end\n"
+    "  local _init = env._init\n"
+    "  if _init then _init() end\n"
     "  frame_end(true)\n"
     "  while true do\n"
-    "    local update = env._update60 or env._update\n"
-    "    if update then update() end\n"
+    "    local _update60, _update = env._update60, env._update\n"
+    "    if _update60 then _update60() elseif _update then _update() end\n"
     "    if want_draw() then\n"
-    "      local draw = env._draw\n"
-    "      if draw then draw() end\n"
+    "      local _draw = env._draw\n"
+    "      if _draw then _draw() end\n"
     "    end\n"
     "    frame_end(false)\n"
     "  end\n"
@@ -258,6 +259,29 @@ void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
     vm->status = MOTE8_ERROR;
 }
 
+/* The traceback without the frames of the bios (the main loop), with cart locations
+ * rewritten; `scratch` is working space. */
+static void drop_bios_frames_impl(m8_vm *vm, const char *tb, char *out, size_t outsz)
+{
+    char kept[2048];
+    size_t k = 0;
+    for (const char *line = tb; *line && k + 1 < sizeof kept;) {
+        size_t n = strcspn(line, "\n");
+        int skip = memmem(line, n, "bios:", 5) != NULL || memmem(line, n, "[C]: in ?", 9) != NULL;
+        if (!skip) {
+            if (k + n + 2 >= sizeof kept) break;
+            memcpy(kept + k, line, n);
+            k += n;
+            kept[k++] = '\n';
+        }
+        line += n;
+        if (*line) line++;
+    }
+    if (k > 0 && kept[k - 1] == '\n') k--;
+    kept[k] = 0;
+    describe_locations(vm, kept, out, outsz);
+}
+
 /* Build the full report for a Lua error raised in coroutine `co`. */
 static void report_lua_error(m8_vm *vm, lua_State *co)
 {
@@ -266,7 +290,7 @@ static void report_lua_error(m8_vm *vm, lua_State *co)
     vm->error_line = 0;
     describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
     luaL_traceback(vm->L, co, NULL, 0);
-    describe_locations(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
+    drop_bios_frames_impl(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
     lua_pop(vm->L, 1);
     source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
     if (strncmp(located, "tab ", 4) == 0)

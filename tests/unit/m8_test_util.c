@@ -1,0 +1,140 @@
+/* m8_test_util.c - see m8_test_util.h. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+#include "png_io.h"
+
+char *m8t_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        if (len) *len = (size_t)n;
+    }
+    return buf;
+}
+
+static void slurp_fd(int fd, char *buf, size_t cap)
+{
+    size_t n = 0;
+    ssize_t k;
+    while ((k = read(fd, buf + n, cap - 1 - n)) > 0) {
+        n += (size_t)k;
+        if (n >= cap - 1) {
+            char sink[4096];
+            while (read(fd, sink, sizeof sink) > 0) {}
+            break;
+        }
+    }
+    buf[n] = 0;
+}
+
+void m8t_run_mote8(m8_run_result *r, const char *const *args)
+{
+    char out_path[] = "/tmp/m8t_outXXXXXX", err_path[] = "/tmp/m8t_errXXXXXX";
+    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+    memset(r, 0, sizeof *r);
+    r->exit_code = -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        const char *argv[64];
+        int n = 0;
+        argv[n++] = M8_BINARY_DIR "/bin/mote8";
+        for (int i = 0; args[i] && n < 63; i++) argv[n++] = args[i];
+        argv[n] = NULL;
+        dup2(out_fd, 1);
+        dup2(err_fd, 2);
+        int devnull = open("/dev/null", O_RDONLY);
+        dup2(devnull, 0);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    if (WIFEXITED(st)) r->exit_code = WEXITSTATUS(st);
+    lseek(out_fd, 0, SEEK_SET);
+    lseek(err_fd, 0, SEEK_SET);
+    slurp_fd(out_fd, r->out, sizeof r->out);
+    slurp_fd(err_fd, r->err, sizeof r->err);
+    close(out_fd);
+    close(err_fd);
+    unlink(out_path);
+    unlink(err_path);
+}
+
+typedef struct capture {
+    char *buf;
+    size_t cap, len;
+} capture;
+
+static void capture_printh(void *user, const char *text)
+{
+    capture *c = user;
+    if (!c->buf) return;
+    size_t n = strlen(text);
+    if (c->len + n + 2 > c->cap) return;
+    memcpy(c->buf + c->len, text, n);
+    c->len += n;
+    c->buf[c->len++] = '\n';
+    c->buf[c->len] = 0;
+}
+
+int m8t_run_cart(const char *path, int frames, uint8_t *rgb, char *printed, size_t printed_sz,
+                 char *error, size_t error_sz)
+{
+    size_t len;
+    char *data = m8t_read_file(path, &len);
+    if (error && error_sz) error[0] = 0;
+    if (printed && printed_sz) printed[0] = 0;
+    if (!data) {
+        if (error) snprintf(error, error_sz, "%s: cannot read", path);
+        return MOTE8_ERROR;
+    }
+    capture cap = { printed, printed_sz, 0 };
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.printh = capture_printh;
+    cfg.user = &cap;
+    mote8 *m8 = mote8_create(&cfg);
+    int status = MOTE8_ERROR;
+    if (mote8_load_cart(m8, data, len, path) == 0) {
+        status = MOTE8_RUNNING;
+        for (int f = 0; f < frames && status == MOTE8_RUNNING; f++) status = mote8_tick(m8, NULL);
+    }
+    if (status == MOTE8_ERROR && error) snprintf(error, error_sz, "%s", mote8_error(m8));
+    if (rgb) mote8_screen_rgb(m8, rgb);
+    mote8_destroy(m8);
+    free(data);
+    return status;
+}
+
+long m8t_compare_png(const uint8_t *rgb, const char *png_path, char *err, int errsz)
+{
+    int w, h;
+    uint8_t *golden = m8_png_read_rgb(png_path, &w, &h, err, errsz);
+    if (!golden) return -1;
+    if (w != 128 || h != 128) {
+        snprintf(err, (size_t)errsz, "%s: %dx%d, expected 128x128", png_path, w, h);
+        free(golden);
+        return -1;
+    }
+    long diff = 0;
+    for (int i = 0; i < 128 * 128; i++)
+        if (memcmp(rgb + 3 * i, golden + 3 * i, 3) != 0) diff++;
+    free(golden);
+    return diff;
+}

@@ -1,0 +1,32 @@
+/* m8_test_util.h - helpers shared by the Criterion suites: run the mote8 binary and capture
+ * its output, run a cart through the embedding API, compare screens with golden PNGs.
+ * Depends on: api/mote8.h, runtime/core/png_io.h. */
+#ifndef M8_TEST_UTIL_H
+#define M8_TEST_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mote8.h"
+
+typedef struct m8_run_result {
+    int exit_code;      /* -1 if it did not exit normally */
+    char out[16384];    /* stdout */
+    char err[16384];    /* stderr */
+} m8_run_result;
+
+/* Run build/bin/mote8 with the given arguments (NULL-terminated), in `cwd` (NULL = here). */
+void m8t_run_mote8(m8_run_result *r, const char *const *args);
+
+/* Read a whole file (malloc'd, NUL-terminated) or NULL. */
+char *m8t_read_file(const char *path, size_t *len);
+
+/* Load and run a cart file for `frames` ticks; captures printh output (NUL-terminated).
+ * Returns the final status; the screen is written to rgb (128*128*3) when not NULL. */
+int m8t_run_cart(const char *path, int frames, uint8_t *rgb, char *printed, size_t printed_sz,
+                 char *error, size_t error_sz);
+
+/* Compare an RGB screen with a PNG; returns the number of differing pixels, or -1 if the PNG
+ * cannot be read or has another size (message in err). */
+long m8t_compare_png(const uint8_t *rgb, const char *png_path, char *err, int errsz);
+
+#endif

@@ -1,0 +1,163 @@
+/* test_cli.c - the command-line contract of build/bin/mote8 that checks outside the project
+ * rely on: --headless --frames N --screenshot --input --seed, --check, exit codes 0/1/2,
+ * `FILE: tab T, line L: message` on errors, printh to stdout, determinism. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+#include "png_io.h"
+
+static const char *write_temp(const char *name, const char *text)
+{
+    static char path[8][256];
+    static int next;
+    char *p = path[next++ % 8];
+    snprintf(p, 256, "/tmp/m8t_%d_%s", (int)getpid(), name);
+    FILE *f = fopen(p, "w");
+    cr_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+#define CART(code) "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n" code
+
+Test(cli, hello_screenshot_matches_golden)
+{
+    char png[256];
+    snprintf(png, sizeof png, "/tmp/m8t_%d_hello.png", (int)getpid());
+    const char *args[] = { "--headless", "--frames", "30", "--screenshot", png, "hello", NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "exit %d, stderr: %s", r.exit_code, r.err);
+    int w, h;
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(png, &w, &h, err, sizeof err);
+    cr_assert(rgb != NULL, "%s", err);
+    cr_assert_eq(w, 128);
+    cr_assert_eq(h, 128);
+    long diff = m8t_compare_png(rgb, M8_SOURCE_DIR "/tests/golden/hello_30.png", err, sizeof err);
+    cr_expect_eq(diff, 0, "%ld pixels differ from tests/golden/hello_30.png %s", diff, diff < 0 ? err : "");
+    free(rgb);
+    unlink(png);
+}
+
+Test(cli, same_seed_same_picture)
+{
+    const char *cart = write_temp("rnd.p8", CART("function _draw() for i=1,200 do pset(rnd(128),rnd(128),rnd(16)) end end\n"));
+    char a[256], b[256];
+    snprintf(a, sizeof a, "/tmp/m8t_%d_a.png", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/m8t_%d_b.png", (int)getpid());
+    const char *args_a[] = { "--headless", "--frames", "5", "--seed", "77", "--screenshot", a, cart, NULL };
+    const char *args_b[] = { "--headless", "--frames", "5", "--seed", "77", "--screenshot", b, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args_a);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    m8t_run_mote8(&r, args_b);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    size_t la, lb;
+    char *da = m8t_read_file(a, &la), *db = m8t_read_file(b, &lb);
+    cr_assert(da && db);
+    cr_expect(la == lb && memcmp(da, db, la) == 0, "screenshots differ for the same seed");
+    free(da);
+    free(db);
+    unlink(a);
+    unlink(b);
+}
+
+Test(cli, runtime_error_names_file_tab_and_line)
+{
+    const char *cart = write_temp("err.p8", CART("x=1\n-->8\n-- second tab\nfunction _update()\n  local t=nil\n  t.x=1\nend\n"));
+    const char *args[] = { "--headless", "--frames", "3", cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 1, "exit %d", r.exit_code);
+    char expect[512];
+    snprintf(expect, sizeof expect, "%s: tab 1, line 4:", cart);
+    cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
+    cr_expect(strstr(r.err, "t.x=1") != NULL, "source line missing: %s", r.err);
+}
+
+Test(cli, check_accepts_good_and_rejects_bad)
+{
+    const char *good = write_temp("good.p8", CART("function _draw() cls() end\n"));
+    const char *bad = write_temp("bad.p8", CART("a=1\nb=2\nfunction _draw(\n  cls()\nend end\n"));
+    m8_run_result r;
+    const char *args_good[] = { "--check", good, NULL };
+    m8t_run_mote8(&r, args_good);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    const char *args_bad[] = { "--check", bad, NULL };
+    m8t_run_mote8(&r, args_bad);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "tab 0, line") != NULL, "stderr was: %s", r.err);
+}
+
+Test(cli, usage_errors_exit_2)
+{
+    m8_run_result r;
+    const char *a1[] = { "--frames", NULL };
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 2);
+    const char *a2[] = { "--bogus", "hello", NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect_eq(r.exit_code, 2);
+    const char *a3[] = { "--headless", "--frames", "x", "hello", NULL };
+    m8t_run_mote8(&r, a3);
+    cr_expect_eq(r.exit_code, 2);
+}
+
+Test(cli, missing_and_broken_carts_exit_1)
+{
+    m8_run_result r;
+    const char *a1[] = { "--headless", "--frames", "1", "/nonexistent/cart.p8", NULL };
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "/nonexistent/cart.p8") != NULL, "%s", r.err);
+    const char *junk = write_temp("junk.p8", "this is not a cart\n\x01\x02\xff");
+    const char *a2[] = { "--headless", "--frames", "1", junk, NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, junk) != NULL, "%s", r.err);
+}
+
+Test(cli, printh_and_input_script)
+{
+    const char *cart = write_temp("inp.p8", CART("function _update() printh(t()*30 ..\":\"..btn()) end\n"));
+    const char *script = write_temp("inp.txt", "# frame mask\n0 0\n2 0x12\n4 0x100\n");
+    const char *args[] = { "--headless", "--frames", "6", "--input", script, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "0:0\n1:0\n2:18\n3:18\n4:256\n5:256\n");
+}
+
+Test(cli, endless_loop_does_not_hang_headless)
+{
+    const char *cart = write_temp("loop.p8", CART("while true do end\n"));
+    const char *args[] = { "--headless", "--frames", "3", cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+}
+
+Test(cli, memory_cap_gives_an_error_not_a_crash)
+{
+    const char *cart = write_temp("mem.p8", CART("t={} for i=1,100000000 do t[i]={i,i,i} end\n"));
+    const char *args[] = { "--headless", "--frames", "2000", cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "memory") != NULL, "%s", r.err);
+}
+
+Test(cli, api_lists_the_table)
+{
+    const char *args[] = { "--api", NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0);
+    cr_expect(strstr(r.out, "btnp([b],[p])") != NULL);
+    cr_expect(strstr(r.out, "memcpy(dst,src,len)") != NULL);
+}
