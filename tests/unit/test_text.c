@@ -2,11 +2,14 @@
  * (runtime/core/text.c) on a zeroed 64 KiB RAM with the reset draw state: glyphs, render
  * modes, control codes, `\^` commands, custom font, cursor/scroll, clip/camera, hooks.
  * Expected pixels come from m8_font_glyphs, so the tests do not depend on the glyph design.
- * Depends on: text.h, font.h, pixel.h, ram.h, Criterion. */
+ * The last test runs print() from Lua through the embedding API (mote8.h).
+ * Depends on: text.h, font.h, pixel.h, ram.h, mote8.h, Criterion. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "font.h"
+#include "mote8.h"
 #include "pixel.h"
 #include "ram.h"
 #include "text.h"
@@ -644,4 +647,43 @@ Test(text, wide_background_and_repeat_newline)
     memset(ram + M8_SCREEN, 0, 0x2000);
     P("a\x01" "3\nb", 0, 0, 7);
     check_glyph('b', 0, 18, 1, 1, 7, 0);
+}
+
+/* --- the Lua binding (api/api_text.c), through the embedding API --- */
+
+static void collect(void *user, const char *text)
+{
+    char *buf = user;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 1024 - n, "%s\n", text);
+}
+
+Test(text, lua_print_binding)
+{
+    static char out[1024];
+    out[0] = 0;
+    const char *cart =
+        "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+        "printh(print(\"hoge\",0,-20))\n"   /* 16 */
+        "printh(print(12,0,-20))\n"         /* "12" -> 8 */
+        "printh(print(true,0,-20))\n"       /* "true" -> 16 */
+        "printh(print(nil,0,-20))\n"        /* "[nil]" -> 20 */
+        "printh(print(0.5,0,-20))\n"        /* "0.5" -> 12 */
+        "print(\"b\",10,20,11)\n"            /* x,y form: cursor to the line below */
+        "printh(peek(0x5f25)..\" \"..peek(0x5f26)..\" \"..peek(0x5f27))\n"
+        "print(\"a\",9)\n"                  /* cursor form with colour */
+        "printh(peek(0x5f25)..\" \"..peek(0x5f26)..\" \"..peek(0x5f27))\n";
+    mote8_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.printh = collect;
+    cfg.user = out;
+    mote8 *m = mote8_create(&cfg);
+    cr_assert_not_null(m);
+    cr_assert_eq(mote8_load_cart(m, cart, strlen(cart), "print.p8"), 0, "%s", mote8_error(m));
+    mote8_input in;
+    memset(&in, 0, sizeof in);
+    int st = mote8_tick(m, &in);
+    cr_assert_neq(st, MOTE8_ERROR, "%s", mote8_error(m));
+    cr_assert_str_eq(out, "16\n8\n16\n20\n12\n11 10 26\n9 10 32\n");
+    mote8_destroy(m);
 }
