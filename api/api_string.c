@@ -29,7 +29,7 @@ int m8l_sub(lua_State *L)
     lua_Integer i = m8_arg_int(L, 2, 1);
     lua_Integer j;
     if (lua_isnoneornil(L, 3)) j = -1;
-    else if (lua_type(L, 3) != LUA_TNUMBER && !lua_isstring(L, 3)) j = i;  /* single char */
+    else if (!lua_isnumber(L, 3)) j = i;        /* j given but not a number: one char */
     else j = m8_arg_int(L, 3, -1);
     if (i < 0) i = n + i + 1 < 1 ? 1 : n + i + 1;
     else if (i == 0) i = 1;

@@ -293,10 +293,21 @@ static void report_lua_error(m8_vm *vm, lua_State *co)
     drop_bios_frames_impl(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
     lua_pop(vm->L, 1);
     source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
-    if (strncmp(located, "tab ", 4) == 0)
+    if (strncmp(located, "tab ", 4) == 0) {
         m8_vm_set_error(vm, "%s: %s\n  %s\n%s", vm->cart_name, located, src, tb_located);
-    else
+        return;
+    }
+    /* no position in the message (e.g. out of memory): take the innermost cart frame */
+    const char *at = strstr(tb_located, "tab ");
+    if (at) {
+        int tab = 0, line = 0;
+        sscanf(at, "tab %d, line %d:", &tab, &line);
+        source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
+        m8_vm_set_error(vm, "%s: tab %d, line %d: %s\n  %s\n%s", vm->cart_name, tab, line,
+                        located, src, tb_located);
+    } else {
         m8_vm_set_error(vm, "%s: %s\n%s", vm->cart_name, located, tb_located);
+    }
 }
 
 /* ---------------------------------------------------------------- lifecycle --- */

@@ -68,13 +68,18 @@ static const lua_case cases[] = {
     { "t=pack(1,2,3) printh(t.n..select('#',unpack(t)))", "33" },
 };
 
+/* Criterion starts each test instance as a new process, so parameters are indices into
+ * `cases` (pointers to string literals would not survive). */
 ParameterizedTestParameters(api_lua, snippet)
 {
-    return cr_make_param_array(lua_case, cases, sizeof cases / sizeof cases[0]);
+    static int index[sizeof cases / sizeof cases[0]];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) index[i] = (int)i;
+    return cr_make_param_array(int, index, sizeof cases / sizeof cases[0]);
 }
 
-ParameterizedTest(lua_case *c, api_lua, snippet)
+ParameterizedTest(int *i, api_lua, snippet)
 {
+    const lua_case *c = &cases[*i];
     char path[128], printed[8192], err[4096], want[1024];
     snprintf(path, sizeof path, "/tmp/m8t_api_%d.p8", (int)getpid());
     FILE *f = fopen(path, "w");

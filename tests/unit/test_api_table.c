@@ -1,6 +1,7 @@
 /* test_api_table.c - the API table drives the docs and the sandbox: docs/api.md must be what
  * the table generates, every row must be registered, and no Lua library leaks in. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "api_registry.h"
