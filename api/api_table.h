@@ -40,11 +40,43 @@ typedef struct m8_cost_rule {
 
 #define M8_API_TABLE(X, B) \
     /* ===== GFX: draw state, primitives, sprites, map (api/api_gfx.c) ===== */ \
+    X(cls, m8l_cls, M8_GROUP_GFX, 0, M8_COST_FIXED(2048), "cls([col]): clear the screen to col, reset clip and cursor") \
+    X(camera, m8l_camera, M8_GROUP_GFX, 0, M8_COST_NONE, "camera([x,y]): set the drawing offset (0,0 when omitted); returns the previous x,y") \
+    X(clip, m8l_clip, M8_GROUP_GFX, 0, M8_COST_NONE, "clip([x,y,w,h,[prev]]): set the clip rectangle (prev: intersect with the current); returns the previous") \
+    X(color, m8l_color, M8_GROUP_GFX, 0, M8_COST_NONE, "color([col]): set the pen colour (6 when omitted); returns the previous") \
+    X(pal, m8l_pal, M8_GROUP_GFX, 0, M8_COST_NONE, "pal(c0,c1,[p]) / pal(tbl,[p]) / pal([p]): remap colours in palette p (0 draw, 1 screen, 2 secondary) or reset") \
+    X(palt, m8l_palt, M8_GROUP_GFX, 0, M8_COST_NONE, "palt(c,t) / palt(bits) / palt(): set colour transparency; returns the previous") \
+    X(fillp, m8l_fillp, M8_GROUP_GFX, 0, M8_COST_NONE, "fillp([p]): set the 4x4 fill pattern (flags in 0x0.8/0x0.4/0x0.2); returns the previous") \
+    X(reset, m8l_reset, M8_GROUP_GFX, 0, M8_COST_NONE, "reset(): restore the draw and hardware state 0x5f00-0x5f7f to defaults") \
+    X(pset, m8l_pset, M8_GROUP_GFX, 0, M8_COST_FIXED(2), "pset(x,y,[col]): draw one pixel") \
+    X(pget, m8l_pget, M8_GROUP_GFX, 0, M8_COST_FIXED(2), "pget(x,y): colour of a screen pixel (0 off screen)") \
+    X(line, m8l_line, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 0), "line(x0,y0,x1,y1,[col]) / line(x1,y1,[col]) / line([col]): draw a line, continue from the last end point, or forget it") \
+    X(rect, m8l_rect, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 1), "rect(x0,y0,x1,y1,[col]): rectangle outline, corners inclusive") \
+    X(rectfill, m8l_rectfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "rectfill(x0,y0,x1,y1,[col]): filled rectangle, corners inclusive") \
+    X(rrect, m8l_rrect, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "rrect(x,y,w,h,r,[col]): rounded rectangle outline of size w x h") \
+    X(rrectfill, m8l_rrectfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "rrectfill(x,y,w,h,r,[col]): filled rounded rectangle") \
+    X(circ, m8l_circ, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "circ(x,y,[r=4],[col]): circle outline") \
+    X(circfill, m8l_circfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "circfill(x,y,[r=4],[col]): filled circle") \
+    X(oval, m8l_oval, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "oval(x0,y0,x1,y1,[col]): outline of the ellipse inside the rectangle") \
+    X(ovalfill, m8l_ovalfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "ovalfill(x0,y0,x1,y1,[col]): filled ellipse inside the rectangle") \
+    X(spr, m8l_spr, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 0), "spr(n,x,y,[w,h],[flip_x],[flip_y]): draw sprite n (w x h sprites, fractions allowed)") \
+    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
+    X(sget, m8l_sget, M8_GROUP_GFX, 0, M8_COST_NONE, "sget(x,y): sprite-sheet pixel (0 outside)") \
+    X(sset, m8l_sset, M8_GROUP_GFX, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
+    X(fget, m8l_fget, M8_GROUP_GFX, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
+    X(fset, m8l_fset, M8_GROUP_GFX, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
+    X(mget, m8l_mget, M8_GROUP_MAP, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
+    X(mset, m8l_mset, M8_GROUP_MAP, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 1), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 1), "mapdraw(...): old name of map()") \
+    X(tline, m8l_tline, M8_GROUP_MAP, 0, M8_COST_UNITS_CEIL(2, 2, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
     X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_UNITS(24, 1, 1), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
+    X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
+    X(music, m8l_music, M8_GROUP_AUDIO, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
     \
     /* ===== INPUT (api/api_input.c) ===== */ \
     X(btn, m8l_btn, M8_GROUP_INPUT, 0, M8_COST_UNITS(8, 1, 0), "btn([b],[p]): is button b of player p held; no args: bitfield of players 0 and 1") \

@@ -436,6 +436,8 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->has_callbacks = 0;
+    vm->audio_head = vm->audio_count = 0;
+    vm->audio_due = 0;
     vm->machine->fps = 30;
     m8_cost_init(&vm->cost, 30);
 
@@ -458,6 +460,8 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     return 0;
 }
 
+static void render_tick_audio(m8_vm *vm);
+
 int mote8_tick(mote8 *vm, const mote8_input *input)
 {
     if (vm->status != MOTE8_RUNNING || !vm->co) return vm->status;
@@ -471,6 +475,7 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
 
     if (vm->booted && !vm->has_callbacks) {  /* program ended: the screen stays */
         m8_cost_frame_end(&vm->cost, 1);
+        render_tick_audio(vm);
         return vm->status;
     }
     int nres = 0;
@@ -486,16 +491,38 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
         report_lua_error(vm, vm->co);
     }
     m8_cost_frame_end(&vm->cost, vm->booted && vm->has_callbacks ? 0 : 1);
+    render_tick_audio(vm);
     return vm->status;
 }
 
 void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb) { m8_machine_screen_rgb(vm->machine, rgb); }
 
+/* Each tick renders its 22050/fps samples so the synth's time follows the ticks exactly
+ * (headless or windowed, pulled or not); hosts drain the ring with mote8_pull_audio. */
+static void render_tick_audio(m8_vm *vm)
+{
+    vm->audio_due += (double)M8_SYNTH_RATE / (double)vm->machine->fps;
+    int n = (int)vm->audio_due;
+    vm->audio_due -= n;
+    int16_t buf[M8_SYNTH_RATE / 30 + 2];
+    m8_synth_render(vm->machine->synth, buf, n);
+    for (int i = 0; i < n; i++) {
+        if (vm->audio_count == M8_AUDIO_RING) {      /* nobody pulls: drop the oldest */
+            vm->audio_head = (vm->audio_head + 1) % M8_AUDIO_RING;
+            vm->audio_count--;
+        }
+        vm->audio[(vm->audio_head + vm->audio_count) % M8_AUDIO_RING] = buf[i];
+        vm->audio_count++;
+    }
+}
+
 int mote8_pull_audio(mote8 *vm, int16_t *out, int max_samples)
 {
-    if (!vm->machine->synth) return 0;
-    m8_synth_render(vm->machine->synth, out, max_samples);
-    return max_samples;
+    int n = max_samples < vm->audio_count ? max_samples : vm->audio_count;
+    for (int i = 0; i < n; i++) out[i] = vm->audio[(vm->audio_head + i) % M8_AUDIO_RING];
+    vm->audio_head = (vm->audio_head + n) % M8_AUDIO_RING;
+    vm->audio_count -= n;
+    return n;
 }
 
 const m8_bundled_cart *m8_find_bundled_cart(const char *name)

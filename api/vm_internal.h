@@ -12,6 +12,8 @@
 #include "machine.h"
 #include "mote8.h"
 
+#define M8_AUDIO_RING 8192            /* samples: about 0.37 s at 22050 Hz */
+
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
 
@@ -33,6 +35,9 @@ struct mote8 {
     char error[4096];
     char cart_name[256];
     mote8_input input;          /* this tick's input (mouse for stat 32-34) */
+    int16_t audio[M8_AUDIO_RING];     /* samples rendered by ticks, not yet pulled */
+    int audio_head, audio_count;
+    double audio_due;                 /* fractional samples owed to the next tick */
     m8_call_observer call_observer;   /* profiler hook, NULL when off */
     void *observer_user;
 };

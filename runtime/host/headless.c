@@ -21,8 +21,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
     }
     long frames = opt->frames < 0 ? 1 : opt->frames;
     int rc = 0;
-    int16_t audio[M8_AUDIO_RATE / 30 + 2];
-    double audio_due = 0;
+    int16_t audio[M8_AUDIO_RATE / 10];
     for (long f = 0; f < frames; f++) {
         mote8_input in;
         m8_input_script_at(&script, f, &in);
@@ -32,11 +31,8 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
             rc = 1;
             break;
         }
-        if (wav.f) {   /* audio of exactly the time run: 22050 / fps samples a tick */
-            audio_due += (double)M8_AUDIO_RATE / mote8_fps(m8);
-            int n = (int)audio_due;
-            audio_due -= n;
-            n = mote8_pull_audio(m8, audio, n);
+        if (wav.f) {   /* each tick rendered exactly 22050 / fps samples */
+            int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             m8_wav_write(&wav, audio, n);
         }
     }

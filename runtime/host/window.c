@@ -233,8 +233,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
     long frame = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
     uint64_t next = SDL_GetPerformanceCounter();
-    int16_t audio[M8_AUDIO_RATE / 30 + 2];
-    double audio_due = 0;
+    int16_t audio[M8_AUDIO_RATE / 10];
     while (!quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e))
@@ -260,10 +259,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
                 rc = 1;
                 break;
             }
-            audio_due += (double)M8_AUDIO_RATE / mote8_fps(m8);
-            int n = (int)audio_due;
-            audio_due -= n;
-            n = mote8_pull_audio(m8, audio, n);
+            int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             if (h.audio && SDL_GetQueuedAudioSize(h.audio) / 2 < M8_AUDIO_MAX_QUEUED)
                 SDL_QueueAudio(h.audio, audio, (Uint32)n * 2);
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
