@@ -1,7 +1,8 @@
 /* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
  * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
  * controllers, audio queued per tick (never blocking the game loop), pause on
- * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots.
+ * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume.
+ * Settings (volume, scale, fullscreen) come from the file described in settings.h.
  * Ticks are paced at the cart's own rate from the performance counter.
  * Depends on: host.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
 #include <SDL.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include "host.h"
 #include "png_io.h"
+#include "settings.h"
 
 #define M8_AUDIO_RATE 22050
 #define M8_AUDIO_MAX_QUEUED (M8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
@@ -22,6 +24,7 @@ typedef struct window_host {
     SDL_GameController *pads[4];
     int paused;
     int fullscreen;
+    double volume;              /* 0-1, from the settings file, changed with - and = */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
 } window_host;
 
@@ -160,6 +163,11 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             screenshot(m8);
             break;
         }
+        if (e->key.keysym.sym == SDLK_MINUS || e->key.keysym.sym == SDLK_EQUALS) {
+            h->volume += e->key.keysym.sym == SDLK_MINUS ? -0.1 : 0.1;
+            h->volume = h->volume < 0 ? 0 : h->volume > 1 ? 1 : h->volume;
+            break;
+        }
         if (e->key.keysym.sym == SDLK_ESCAPE || e->key.keysym.sym == SDLK_RETURN ||
             e->key.keysym.sym == SDLK_p) {
             h->paused = !h->paused;
@@ -212,6 +220,13 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
 {
     window_host h;
     memset(&h, 0, sizeof h);
+    m8_settings settings;
+    m8_settings_load(&settings, NULL);
+    h.volume = settings.volume;
+    m8_options wopt = *opt;
+    if (!wopt.scale) wopt.scale = settings.scale;
+    wopt.fullscreen |= settings.fullscreen;
+    opt = &wopt;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
         return 1;
@@ -260,6 +275,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
                 break;
             }
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
+            for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h.volume);
             if (h.audio && SDL_GetQueuedAudioSize(h.audio) / 2 < M8_AUDIO_MAX_QUEUED)
                 SDL_QueueAudio(h.audio, audio, (Uint32)n * 2);
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;

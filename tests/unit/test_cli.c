@@ -161,3 +161,36 @@ Test(cli, api_lists_the_table)
     cr_expect(strstr(r.out, "btnp([b],[p])") != NULL);
     cr_expect(strstr(r.out, "memcpy(dst,src,len)") != NULL);
 }
+
+Test(cli, wav_is_deterministic_and_sized_by_frames)
+{
+    const char *cart = write_temp("snd.p8",
+        "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nsfx(0)\nfunction _update() end\n"
+        "__sfx__\n001000002105021050210502105021050210502105021050000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\n");
+    char a[256], b[256];
+    snprintf(a, sizeof a, "/tmp/m8t_%d_a.wav", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/m8t_%d_b.wav", (int)getpid());
+    const char *args_a[] = { "--headless", "--frames", "45", "--wav", a, cart, NULL };
+    const char *args_b[] = { "--headless", "--frames", "45", "--wav", b, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args_a);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    m8t_run_mote8(&r, args_b);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    size_t la, lb;
+    char *da = m8t_read_file(a, &la), *db = m8t_read_file(b, &lb);
+    cr_assert(da && db);
+    cr_expect_eq(la, 44 + 2 * (45 * 22050 / 30), "1.5 s of 16-bit mono after the header");
+    cr_expect(la == lb && memcmp(da, db, la) == 0, "WAVs differ between identical runs");
+    int loud = 0;
+    for (size_t i = 44; i + 1 < la; i += 2) {
+        int16_t v = (int16_t)((unsigned char)da[i] | ((unsigned char)da[i + 1] << 8));
+        if (v > 1000 || v < -1000) loud++;
+    }
+    cr_expect_gt(loud, 1000, "the sfx should be audible");
+    free(da);
+    free(db);
+    unlink(a);
+    unlink(b);
+}
