@@ -965,11 +965,12 @@ static void includestat(parser *P, sbuf *b)
     size_t ilen = 0;
     char *text = R->include(R->ud, name, &ilen);
     if (!text) fail(P, "#include %s: cannot read the file", name);
+    sbuf *own = newbuf(P);                     /* freed with the pool, even on error */
+    own->p = text;
     marker(P, b, P->pos);
     int line = out_line(P, t);
     P->pos++;
     translate_rec(P, text, ilen, name, line, P->depth + 1, b);
-    free(text);
     sb_puts(b, " ");
 }
 
