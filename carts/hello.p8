@@ -24,7 +24,7 @@ function _draw()
   rectfill(30,by-4,97,by+10,0)
   rect(30,by-4,97,by+10,7)
   print("hello, mote8!",38,by,7)
-  print("arrows: move  o/x: colour",14,112,6)
+  print("arrows: move  o/x: colour",14,100,6)
   spr(1,x,y)
   pset(x+3,y-2,c)
 end
