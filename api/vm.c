@@ -352,7 +352,6 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     m8_cart_error err = { 0 };
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", name ? name : "cart");
     m8_cart_free(&vm->machine->cart);
-    m8_cart_init(&vm->machine->cart);
     if (m8_cart_read_p8(&vm->machine->cart, data, len, &err) != 0) {
         if (err.line > 0) m8_vm_set_error(vm, "%s: line %d: %s", vm->cart_name, err.line, err.message);
         else m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
