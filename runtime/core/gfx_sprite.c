@@ -41,6 +41,27 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     int ya = m8_imax(dy, w->y0), yb = m8_imin(dy + sh, w->y1);
     if (xa >= xb || ya >= yb) return;
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    if (s->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff) {
+        /* common case: no pattern, no bit-plane mask: plain nibble copy through lut0 */
+        for (int y = ya; y < yb; y++) {
+            int j = y - dy;
+            int srow = fy ? sy + sh - 1 - j : sy + j;
+            uint32_t sa = src + (uint32_t)srow * 64, da = dst + (uint32_t)y * 64;
+            int inrow = (unsigned)srow < 128;
+            for (int x = xa; x < xb; x++) {
+                int i = x - dx, scol = fx ? sx + sw - 1 - i : sx + i, c = 0;
+                if (inrow && (unsigned)scol < 128) {
+                    uint8_t b = ram[(sa + (uint32_t)(scol >> 1)) & 0xffff];
+                    c = (scol & 1) ? b >> 4 : b & 15;
+                }
+                uint8_t v = s->lut0[c];
+                if (v == 0xff) continue;
+                uint8_t *p = &ram[(da + (uint32_t)(x >> 1)) & 0xffff];
+                *p = (x & 1) ? (uint8_t)((*p & 0x0f) | (v << 4)) : (uint8_t)((*p & 0xf0) | v);
+            }
+        }
+        return;
+    }
     for (int y = ya; y < yb; y++) {
         int j = y - dy;
         int srow = fy ? sy + sh - 1 - j : sy + j;

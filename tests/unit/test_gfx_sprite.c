@@ -238,3 +238,18 @@ Test(gfx_sprite, fill_pattern_on_sprites_uses_secondary_palette)
     cr_assert_eq(pix(6, 0), 1, "colour 6 has pattern bit 1 at x=6: skipped");
     cr_assert_eq(pix(4, 0), 6);
 }
+
+Test(gfx_sprite, sprites_honour_bitplane_mask_and_screen_remap)
+{
+    m8_cls(ram, 0xc);
+    ram[M8_BITPLANE_MASK] = 0xf1;   /* write plane 0 only */
+    m8_spr(ram, 2, 0, 0, M8_FIX(1), M8_FIX(1), 0, 0);   /* 9 = 1001: (1100 & ~1) | 1 */
+    cr_assert_eq(pix(0, 0), 13);
+    cr_assert_eq(pix(7, 7), 13);
+    cr_assert_eq(pix(8, 0), 12);
+    ram[M8_BITPLANE_MASK] = 0xff;
+    ram[M8_MAP_SCREEN_ADDR] = 0x80;   /* draw into upper RAM */
+    m8_spr(ram, 2, 2, 0, M8_FIX(1), M8_FIX(1), 0, 0);
+    cr_assert_eq(ram[0x8001], 0x99);
+    cr_assert_eq(pix(2, 0), 13, "the 0x6000 screen is untouched");
+}
