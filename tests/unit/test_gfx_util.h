@@ -12,7 +12,7 @@
 
 static uint8_t ram[M8_RAM_SIZE];
 
-static void gfx_setup(void)
+static inline void gfx_setup(void)
 {
     memset(ram, 0, sizeof ram);
     m8_ram_reset_draw_state(ram);
@@ -21,9 +21,9 @@ static void gfx_setup(void)
 /* Raw colour argument for colour c (what the binding passes for the number c). */
 #define COL(c) ((int32_t)((uint32_t)(c) << 16))
 
-static int pix(int x, int y) { return m8_surface_read(ram, M8_SCREEN, x, y); }
+static inline int pix(int x, int y) { return m8_surface_read(ram, M8_SCREEN, x, y); }
 
-static int count_col(int c)
+static inline int count_col(int c)
 {
     int n = 0;
     for (int y = 0; y < 128; y++)
@@ -31,10 +31,10 @@ static int count_col(int c)
     return n;
 }
 
-static int count_nonzero(void) { return 128 * 128 - count_col(0); }
+static inline int count_nonzero(void) { return 128 * 128 - count_col(0); }
 
 /* The screen holds colour col exactly at the n points pts and 0 everywhere else. */
-static void expect_only(const int (*pts)[2], int n, int col)
+static inline void expect_only(const int (*pts)[2], int n, int col)
 {
     static uint8_t want[128][128];
     memset(want, 0, sizeof want);
@@ -46,7 +46,7 @@ static void expect_only(const int (*pts)[2], int n, int col)
 }
 
 /* Row y holds colour col exactly at x in [xa, xb] (other pixels of the row are 0). */
-static void expect_row(int y, int xa, int xb, int col)
+static inline void expect_row(int y, int xa, int xb, int col)
 {
     for (int x = 0; x < 128; x++) {
         int w = (x >= xa && x <= xb) ? col : 0;
