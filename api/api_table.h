@@ -73,6 +73,7 @@ typedef struct m8_cost_rule {
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
     X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_UNITS(24, 1, 1), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
+    X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
     X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \

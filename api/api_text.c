@@ -59,3 +59,20 @@ int m8l_print(lua_State *L)
     m8_push_num(L, right);
     return 1;
 }
+
+/* cursor([x,y],[col]): set the print cursor and the home x new lines return to, optionally
+ * the pen; returns the previous x, y and pen colour. */
+int m8l_cursor(lua_State *L)
+{
+    uint8_t *ram = m8_ram(L);
+    int old_x = ram[M8_CURSOR_X], old_y = ram[M8_CURSOR_Y], old_col = ram[M8_PEN] & 15;
+    int x = m8_arg_int(L, 1, 0), y = m8_arg_int(L, 2, 0);
+    ram[M8_CURSOR_X] = (uint8_t)x;
+    ram[M8_CURSOR_Y] = (uint8_t)y;
+    ram[M8_PRINT_HOME_X] = (uint8_t)x;
+    if (m8_arg_given(L, 3)) ram[M8_PEN] = (uint8_t)(m8_arg_int(L, 3, 6) & 0xff);
+    lua_pushinteger(L, old_x);
+    lua_pushinteger(L, old_y);
+    lua_pushinteger(L, old_col);
+    return 3;
+}

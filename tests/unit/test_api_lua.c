@@ -92,3 +92,18 @@ ParameterizedTest(int *i, api_lua, snippet)
     cr_expect_str_eq(printed, want, "%s", c->code);
     unlink(path);
 }
+
+Test(api_lua, cursor_sets_home_and_returns_previous)
+{
+    const char *path = "/tmp/m8t_cursor.p8";
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+          "cursor(10,20,9) a,b,c=cursor(3,4) printh(a..','..b..','..c)\n"
+          "print('x') printh(peek(0x5f26)..','..peek(0x5f27)..','..peek(0x5f24))\n", f);
+    fclose(f);
+    char printed[1024], err[1024];
+    int status = m8t_run_cart(path, 1, NULL, printed, sizeof printed, err, sizeof err);
+    cr_assert_neq(status, MOTE8_ERROR, "%s", err);
+    cr_expect_str_eq(printed, "10,20,9\n3,10,3\n");
+}
