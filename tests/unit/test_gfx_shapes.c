@@ -245,6 +245,35 @@ Test(gfx_shapes, circ_small_exact)
     cr_assert_eq(count_nonzero(), 0);
 }
 
+Test(gfx_shapes, circ_radius_7_octant_exact)
+{
+    /* midpoint octant for r=7, worked by hand: (7,0) (7,1) (7,2) (6,3) (6,4) (5,5) */
+    static const int oct[6][2] = {{7, 0}, {7, 1}, {7, 2}, {6, 3}, {6, 4}, {5, 5}};
+    static int want[48][2];
+    int n = 0;
+    for (int k = 0; k < 6; k++)
+        for (int s = 0; s < 8; s++) {
+            int a = oct[k][0], b = oct[k][1];
+            int x = (s & 4) ? b : a, y = (s & 4) ? a : b;
+            if (s & 1) x = -x;
+            if (s & 2) y = -y;
+            int dup = 0;
+            for (int i = 0; i < n; i++) dup |= want[i][0] == 30 + x && want[i][1] == 30 + y;
+            if (!dup) { want[n][0] = 30 + x; want[n][1] = 30 + y; n++; }
+        }
+    cr_assert_eq(n, 40);
+    m8_circ(ram, 30, 30, 7, COL(7));
+    expect_only((const int (*)[2])want, n, 7);
+    /* circfill r=7 half-widths per row offset 0..7: 7 7 7 6 6 5 4 2 */
+    m8_cls(ram, 0);
+    m8_circfill(ram, 30, 30, 7, COL(7));
+    static const int hw[8] = {7, 7, 7, 6, 6, 5, 4, 2};
+    for (int dy = 0; dy <= 7; dy++) {
+        expect_row(30 + dy, 30 - hw[dy], 30 + hw[dy], 7);
+        expect_row(30 - dy, 30 - hw[dy], 30 + hw[dy], 7);
+    }
+}
+
 Test(gfx_shapes, circfill_small_exact)
 {
     m8_circfill(ram, 5, 5, 1, COL(7));
