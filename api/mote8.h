@@ -57,6 +57,10 @@ int mote8_fps(const mote8 *m8);
 
 const char *mote8_error(const mote8 *m8);
 
+/* After MOTE8_ERROR: draw the error (location, message, source line, traceback) onto the
+ * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
+void mote8_show_error(mote8 *m8);
+
 /* Help text of every Lua-visible function, one per line (mote8 --api). */
 void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 

@@ -65,7 +65,8 @@ int main(int argc, char **argv)
         if (ok) {
             static uint8_t rgb[128 * 128 * 3];
             for (; f < frames; f++) {
-                mote8_input in = { { 0 } };
+                mote8_input in;
+                memset(&in, 0, sizeof in);
                 if (f % 16 == 8) in.buttons[0] |= 1 << 4;
                 if (f % 64 >= 32) in.buttons[0] |= (uint8_t)(1 << ((f / 64) % 4));
                 int st = mote8_tick(m8, &in);

@@ -28,6 +28,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
         int status = mote8_tick(m8, &in);
         if (status == MOTE8_ERROR) {
             fprintf(stderr, "%s\n", mote8_error(m8));
+            mote8_show_error(m8);      /* the screenshot shows the error screen */
             rc = 1;
             break;
         }

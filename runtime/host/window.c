@@ -244,7 +244,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         close_host(&h);
         return 2;
     }
-    int rc = 0, quit = 0;
+    int rc = 0, quit = 0, errored = 0;
     long frame = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
     uint64_t next = SDL_GetPerformanceCounter();
@@ -267,12 +267,13 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
             for (int p = 0; p < 8; p++) in.buttons[p] |= h.keys[p];
             for (int i = 0; i < 4; i++)
                 if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
-            int status = mote8_tick(m8, &in);
+            int status = errored ? MOTE8_ERROR : mote8_tick(m8, &in);
             frame++;
-            if (status == MOTE8_ERROR) {
+            if (status == MOTE8_ERROR && !errored) {  /* show it until the window closes */
                 fprintf(stderr, "%s\n", mote8_error(m8));
+                mote8_show_error(m8);
+                errored = 1;
                 rc = 1;
-                break;
             }
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h.volume);

@@ -194,3 +194,24 @@ Test(cli, wav_is_deterministic_and_sized_by_frames)
     unlink(a);
     unlink(b);
 }
+
+Test(cli, error_screen_in_the_screenshot)
+{
+    const char *cart = write_temp("errscr.p8", CART("function _draw() cls(12) x=nil+1 end\n"));
+    char png[256];
+    snprintf(png, sizeof png, "/tmp/m8t_%d_err.png", (int)getpid());
+    const char *args[] = { "--headless", "--frames", "3", "--screenshot", png, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 1);
+    int w, h;
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(png, &w, &h, err, sizeof err);
+    cr_assert(rgb != NULL, "%s", err);
+    /* red header bar at the top, black below (not the cart's blue) */
+    cr_expect(rgb[0] == 0xff && rgb[1] == 0x00 && rgb[2] == 0x4d, "header");
+    size_t below = (size_t)(120 * 128 + 120) * 3;
+    cr_expect(rgb[below] == 0 && rgb[below + 1] == 0 && rgb[below + 2] == 0, "background");
+    free(rgb);
+    unlink(png);
+}
