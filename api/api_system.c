@@ -101,3 +101,38 @@ int m8l_stat(lua_State *L)
     lua_pushinteger(L, 0);
     return 1;
 }
+
+/* menuitem(i, [label], [callback]): pause-menu items 1-5 are kept in the registry table
+ * "mote8.menu" as {label, callback}; a nil label removes the item. The window's pause
+ * menu does not list them yet (see docs/architecture.md). */
+int m8l_menuitem(lua_State *L)
+{
+    int i = m8_arg_int(L, 1, 0) & 0xff;
+    if (i < 1 || i > 5) return 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, "mote8.menu") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, "mote8.menu");
+    }
+    if (lua_isnoneornil(L, 2)) {
+        lua_pushnil(L);
+    } else {
+        lua_createtable(L, 2, 0);
+        lua_pushvalue(L, 2);
+        lua_rawseti(L, -2, 1);
+        lua_pushvalue(L, 3);
+        lua_rawseti(L, -2, 2);
+    }
+    lua_rawseti(L, -2, i);
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* extcmd(cmd, ...): host commands (screenshots, recording, pause, shutdown ...). None is
+ * carried out yet; calls are accepted so carts run (see docs/architecture.md). */
+int m8l_extcmd(lua_State *L)
+{
+    (void)L;
+    return 0;
+}

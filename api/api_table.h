@@ -67,12 +67,12 @@ typedef struct m8_cost_rule {
     X(fset, m8l_fset, M8_GROUP_GFX, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
-    X(map, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 1), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
-    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 1), "mapdraw(...): old name of map()") \
-    X(tline, m8l_tline, M8_GROUP_MAP, 0, M8_COST_UNITS_CEIL(2, 2, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
+    X(tline, m8l_tline, M8_GROUP_MAP, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
-    X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_UNITS(24, 1, 1), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
+    X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_BASE_UNITS(4, 16, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
     X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
@@ -143,6 +143,11 @@ typedef struct m8_cost_rule {
     X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
     X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
     X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
+    X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
+    X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
+    X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
+    X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): add pause-menu item i (1-5); not shown by the window yet") \
+    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \
