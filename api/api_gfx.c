@@ -31,6 +31,7 @@ static double iabs(double v) { return v < 0 ? -v : v; }
 int m8l_cls(lua_State *L)
 {
     m8_cls(m8_ram(L), m8_arg_int(L, 1, 0));
+    m8_cost_screen_area(L, 0, 0, 128, 128);
     return 0;
 }
 
@@ -121,6 +122,7 @@ int m8l_reset(lua_State *L)
 
 int m8l_pset(lua_State *L)
 {
+    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), 1, 1);
     m8_pset(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), col_arg(L, 3));
     return 0;
 }
@@ -139,14 +141,21 @@ int m8l_line(lua_State *L)
         int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
         int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
         m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
-                                  ? iabs((double)x1 - x0) : iabs((double)y1 - y0)));
+                                  ? iabs((double)x1 - x0) : iabs((double)y1 - y0)) +
+                             2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
+        m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
+                     iabs((double)y1 - y0) + 1);
         m8_line(ram, x0, y0, x1, y1, col_arg(L, 5));
     } else if (n >= 2) {
         int x0 = m8_peek_s16(ram, M8_LINE_END_X), y0 = m8_peek_s16(ram, M8_LINE_END_Y);
         int x1 = m8_arg_int(L, 1, 0), y1 = m8_arg_int(L, 2, 0);
-        if (!(ram[M8_LINE_STATE] & 1))
+        if (!(ram[M8_LINE_STATE] & 1)) {
             m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
-                                      ? iabs((double)x1 - x0) : iabs((double)y1 - y0)));
+                                      ? iabs((double)x1 - x0) : iabs((double)y1 - y0)) +
+                                 2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
+            m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
+                         iabs((double)y1 - y0) + 1);
+        }
         m8_line_to(ram, x1, y1, col_arg(L, 3));
     } else {
         m8_line_reset(ram, col_arg(L, 1));
@@ -159,6 +168,9 @@ static void corner_size(lua_State *L, double *w, double *h)
 {
     *w = iabs((double)m8_arg_int(L, 3, 0) - m8_arg_int(L, 1, 0)) + 1;
     *h = iabs((double)m8_arg_int(L, 4, 0) - m8_arg_int(L, 2, 0)) + 1;
+    int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
+    int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
+    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, *w, *h);   /* profiler heatmap */
 }
 
 int m8l_rect(lua_State *L)
@@ -188,6 +200,7 @@ int m8l_rrect(lua_State *L)
 {
     int w = m8_arg_int(L, 3, 0), h = m8_arg_int(L, 4, 0);
     m8_cost_units(L, 2.0 * (w > 0 ? w : 0) + 2.0 * (h > 0 ? h : 0));
+    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h);
     m8_rrect(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h, m8_arg_int(L, 5, 0),
              col_arg(L, 6));
     return 0;
@@ -197,6 +210,7 @@ int m8l_rrectfill(lua_State *L)
 {
     int w = m8_arg_int(L, 3, 0), h = m8_arg_int(L, 4, 0);
     m8_cost_units(L, (w > 0 ? (double)w : 0) * (h > 0 ? (double)h : 0));
+    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h);
     m8_rrectfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h,
                  m8_arg_int(L, 5, 0), col_arg(L, 6));
     return 0;
@@ -206,6 +220,8 @@ int m8l_circ(lua_State *L)
 {
     int r = m8_arg_int(L, 3, 4);
     m8_cost_units(L, r < 0 ? 0 : 8.0 * r + 1);
+    m8_cost_area(L, m8_arg_int(L, 1, 0) - (double)r, m8_arg_int(L, 2, 0) - (double)r, 2.0 * r + 1,
+                 2.0 * r + 1);
     m8_circ(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), r, col_arg(L, 4));
     return 0;
 }
@@ -214,6 +230,8 @@ int m8l_circfill(lua_State *L)
 {
     int r = m8_arg_int(L, 3, 4);
     m8_cost_units(L, r < 0 ? 0 : (2.0 * r + 1) * (2.0 * r + 1));
+    m8_cost_area(L, m8_arg_int(L, 1, 0) - (double)r, m8_arg_int(L, 2, 0) - (double)r, 2.0 * r + 1,
+                 2.0 * r + 1);
     m8_circfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), r, col_arg(L, 4));
     return 0;
 }
@@ -245,7 +263,10 @@ int m8l_spr(lua_State *L)
     int n = m8_arg_int(L, 1, 0);
     int32_t w = m8_arg_raw(L, 4, 0x10000), h = m8_arg_raw(L, 5, 0x10000);
     double pw = floor((double)w * 8 / 65536), ph = floor((double)h * 8 / 65536);
-    if (n >= 0 && n <= 255 && pw > 0 && ph > 0) m8_cost_units(L, pw * ph);
+    if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
+        m8_cost_units(L, pw * ph);
+        m8_cost_area(L, m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0), pw, ph);
+    }
     m8_spr(m8_ram(L), n, m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0), w, h, m8_arg_bool(L, 6, 0),
            m8_arg_bool(L, 7, 0));
     return 0;
@@ -256,6 +277,7 @@ int m8l_sspr(lua_State *L)
     int sw = m8_arg_int(L, 3, 0), sh = m8_arg_int(L, 4, 0);
     int dw = m8_arg_int(L, 7, sw), dh = m8_arg_int(L, 8, sh);
     m8_cost_units(L, iabs((double)dw) * iabs((double)dh));
+    m8_cost_area(L, m8_arg_int(L, 5, 0), m8_arg_int(L, 6, 0), iabs((double)dw), iabs((double)dh));
     m8_sspr(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), sw, sh, m8_arg_int(L, 5, 0),
             m8_arg_int(L, 6, 0), dw, dh, m8_arg_bool(L, 9, 0), m8_arg_bool(L, 10, 0));
     return 0;
@@ -312,15 +334,36 @@ int m8l_mset(lua_State *L)
     return 0;
 }
 
+/* Non-empty cells of the requested map rectangle, on screen or not: map's cost counts the
+ * requested area like the other calls (docs/cost-model.md). Same cell test as m8_map. */
+static double map_cells(const uint8_t *ram, int tx, int ty, int tw, int th, int layers,
+                        int mw, int mh)
+{
+    double n = 0;
+    long i0 = tx < 0 ? 0 : tx, j0 = ty < 0 ? 0 : ty;
+    long i1 = (long)tx + tw < mw ? (long)tx + tw : mw, j1 = (long)ty + th < mh ? (long)ty + th : mh;
+    for (long j = j0; j < j1; j++)
+        for (long i = i0; i < i1; i++) {
+            int tile = m8_mget(ram, (int)i, (int)j);
+            if (tile == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
+            if (layers && !(m8_fget(ram, tile) & layers)) continue;
+            n++;
+        }
+    return n;
+}
+
 int m8l_map(lua_State *L)
 {
     uint8_t *ram = m8_ram(L);
     int mw, mh;
     m8_map_size(ram, &mw, &mh);
-    int drawn = m8_map(ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-                       m8_arg_int(L, 4, 0), m8_arg_int(L, 5, mw), m8_arg_int(L, 6, mh),
-                       m8_arg_int(L, 7, 0));
-    m8_cost_units(L, drawn);
+    int tw = m8_arg_int(L, 5, mw), th = m8_arg_int(L, 6, mh);
+    m8_cost_units(L, map_cells(ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), tw, th,
+                               m8_arg_int(L, 7, 0), mw, mh));
+    m8_cost_area(L, m8_arg_int(L, 3, 0), m8_arg_int(L, 4, 0), 8.0 * (tw > 0 ? tw : 0),
+                 8.0 * (th > 0 ? th : 0));
+    m8_map(ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
+           m8_arg_int(L, 4, 0), tw, th, m8_arg_int(L, 7, 0));
     return 0;
 }
 
@@ -347,6 +390,8 @@ int m8l_tline(lua_State *L)
     int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
     m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
                               ? iabs((double)x1 - x0) : iabs((double)y1 - y0)));
+    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
+                 iabs((double)y1 - y0) + 1);
     m8_tline(m8_ram(L), x0, y0, x1, y1, m8_arg_raw(L, 5, 0), m8_arg_raw(L, 6, 0),
              m8_arg_raw(L, 7, (int32_t)((uint32_t)1 << bits)), m8_arg_raw(L, 8, 0), m8_arg_int(L, 9, 0),
              bits);

@@ -47,6 +47,16 @@ void m8_push_num(lua_State *L, double v);
 
 /* --- cost --- */
 void m8_cost_units(lua_State *L, double units);
+/* A drawing binding reports the destination rectangle it was asked to cover, in the cart's
+ * coordinates (before the camera; the camera and clip rectangle in RAM are applied here),
+ * transparent and off-screen parts included. Feeds the profiler's heatmap and its
+ * off-screen cost; free when no profiler is attached. */
+void m8_cost_area(lua_State *L, double x, double y, double w, double h);
+/* The same in screen coordinates (no camera), e.g. cls. */
+void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h);
+/* 1 when the point (cart coordinates) lies outside the clip rectangle after the camera:
+ * line's "+2 cycles when clipped" (a segment is clipped iff an end point is outside). */
+int m8_cost_clipped(lua_State *L, double x, double y);
 
 /* --- host services used by bindings --- */
 void m8_vm_printh(lua_State *L, const char *text);

@@ -5,6 +5,10 @@
  *   in the state's global table, out of the cart's reach. Binary chunks are refused.
  * - The Lua heap is capped by a counting allocator; an endless loop cannot hang the host
  *   because the count hook yields the main coroutine after a long slice of instructions.
+ * - The count hook runs on every VM instruction: it charges exactly 2 cycles each to the
+ *   cost model (runtime/core/cost.c), so per-frame counts are exact and deterministic
+ *   (docs/cost-model.md has the measured price). The bios tells the cost model where
+ *   ticks, draw decisions and frames are; profilers observe through vm->*_observer.
  * - The main loop of reference 10.1 runs as one coroutine (the "bios" below): top-level code,
  *   _init, then per tick _update/_update60 and _draw; flip() and the end of each frame yield
  *   back to mote8_tick().
@@ -30,8 +34,10 @@
 #include "vm_internal.h"
 
 #define M8_DEFAULT_LUA_LIMIT (32u * 1024u * 1024u)
-#define M8_HOOK_INTERVAL 64                 /* instructions between count-hook calls */
-#define M8_SLICE_CYCLES (40u * 279620u)    /* yield an unfinished frame after this much */
+/* Yield an unfinished frame after this many instructions in one resume (40 frame budgets
+ * at 30 fps), so an endless loop cannot hang the host. */
+#define M8_SLICE_INSTRUCTIONS (40ull * 279620ull / M8_LUA_CYCLES_PER_INSTRUCTION)
+#define M8_SLOW_PATH_EVERY 4096             /* instructions between slow-path checks */
 
 /* ---------------------------------------------------------------- allocator --- */
 
@@ -102,7 +108,49 @@ void m8_push_num(lua_State *L, double v)
 
 void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
 
-void m8_vm_call_begin(lua_State *L) { m8_vm_of(L)->call_units = 0; }
+static int camera_x(const uint8_t *ram) { return (int16_t)(ram[M8_CAMERA_X] | ram[M8_CAMERA_X + 1] << 8); }
+static int camera_y(const uint8_t *ram) { return (int16_t)(ram[M8_CAMERA_Y] | ram[M8_CAMERA_Y + 1] << 8); }
+
+void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (!vm->call_observer) return;            /* only the profiler looks at areas */
+    const uint8_t *ram = vm->machine->ram;
+    m8_call_area *a = &vm->call_area;
+    a->set = 1;
+    a->x = x;
+    a->y = y;
+    a->w = w > 0 ? w : 0;
+    a->h = h > 0 ? h : 0;
+    a->clip_x0 = ram[M8_CLIP_X0];
+    a->clip_y0 = ram[M8_CLIP_Y0];
+    a->clip_x1 = ram[M8_CLIP_X1];
+    a->clip_y1 = ram[M8_CLIP_Y1];
+}
+
+void m8_cost_area(lua_State *L, double x, double y, double w, double h)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (!vm->call_observer) return;
+    const uint8_t *ram = vm->machine->ram;
+    m8_cost_screen_area(L, x - camera_x(ram), y - camera_y(ram), w, h);
+}
+
+int m8_cost_clipped(lua_State *L, double x, double y)
+{
+    const uint8_t *ram = m8_vm_of(L)->machine->ram;
+    x -= camera_x(ram);
+    y -= camera_y(ram);
+    return x < ram[M8_CLIP_X0] || x >= ram[M8_CLIP_X1] || y < ram[M8_CLIP_Y0] ||
+           y >= ram[M8_CLIP_Y1];
+}
+
+void m8_vm_call_begin(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    vm->call_units = 0;
+    vm->call_area.set = 0;
+}
 
 void m8_vm_call_end(lua_State *L, const m8_api_row *row)
 {
@@ -128,23 +176,30 @@ int m8_vm_flip(lua_State *L)
     m8_vm *vm = m8_vm_of(L);
     if (L != vm->co || !lua_isyieldable(L)) return 0;   /* flip outside the main loop */
     vm->flipped = 1;
+    m8_cost_flip(&vm->cost);
     return lua_yield(L, 0);
 }
 
 /* ---------------------------------------------------------------- count hook --- */
 
+/* Every VM instruction of the cart's coroutines passes here (coroutines created by the cart
+ * inherit the hook). The fast path is one addition and one decrement. */
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     m8_vm *vm = m8_vm_of(L);
-    (void)ar;
-    m8_cost_charge_lua(&vm->cost, M8_HOOK_INTERVAL);
-    vm->slice_cycles += 2 * M8_HOOK_INTERVAL;
+    vm->cost.lua_cycles += M8_LUA_CYCLES_PER_INSTRUCTION;
+    if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
+    if (--vm->slice_left > 0) return;
+    vm->slice_instructions += M8_SLOW_PATH_EVERY - (uint64_t)vm->slice_left;
+    vm->slice_left = M8_SLOW_PATH_EVERY;
     if (vm->interrupt) {
         vm->interrupt = 0;
         luaL_error(L, "interrupted");
     }
-    if (vm->slice_cycles > M8_SLICE_CYCLES && L == vm->co && lua_isyieldable(L)) {
-        vm->slice_cycles = 0;
+    if (vm->slice_instructions > M8_SLICE_INSTRUCTIONS && L == vm->co && lua_isyieldable(L)) {
+        vm->slice_instructions = 0;
+        /* Lua runs the hook again for this instruction on resume: uncount it here */
+        vm->cost.lua_cycles -= M8_LUA_CYCLES_PER_INSTRUCTION;
         lua_yield(L, 0);
     }
 }
@@ -189,9 +244,11 @@ static int bios_frame_end(lua_State *L)
                             has_global(vm, L, "_draw");
         vm->machine->fps = has_global(vm, L, "_update60") ? 60 : 30;
         m8_cost_set_fps(&vm->cost, vm->machine->fps);
+        m8_cost_boot_end(&vm->cost, vm->has_callbacks);
         return 0;
     }
     vm->machine->updates++;
+    m8_cost_frame_end(&vm->cost);
     if (L == vm->co && lua_isyieldable(L)) return lua_yield(L, 0);
     return 0;
 }
@@ -199,7 +256,7 @@ static int bios_frame_end(lua_State *L)
 static int bios_want_draw(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
-    lua_pushboolean(L, m8_cost_should_draw(&vm->cost));
+    lua_pushboolean(L, m8_cost_want_draw(&vm->cost));
     return 1;
 }
 
@@ -454,7 +511,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     vm->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
     lua_pop(L, 1);                           /* the cart chunk */
-    lua_sethook(vm->co, count_hook, LUA_MASKCOUNT, M8_HOOK_INTERVAL);
+    lua_sethook(vm->co, count_hook, LUA_MASKCOUNT, 1);
     vm->status = MOTE8_RUNNING;
     return 0;
 }
@@ -468,15 +525,18 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     if (!input) input = &no_input;
     m8_input_latch(&vm->machine->input, vm->machine->ram, input->buttons);
     vm->input = *input;
-    m8_cost_frame_begin(&vm->cost);
-    vm->slice_cycles = 0;
+    m8_cost_tick_begin(&vm->cost);
+    vm->slice_left = M8_SLOW_PATH_EVERY;
+    vm->slice_instructions = 0;
     vm->flipped = 0;
 
     if (vm->booted && !vm->has_callbacks) {  /* program ended: the screen stays */
-        m8_cost_frame_end(&vm->cost, 1);
+        m8_cost_tick_end(&vm->cost, 0);
         render_tick_audio(vm);
+        if (vm->tick_observer) vm->tick_observer(vm);
         return vm->status;
     }
+    uint64_t frames_before = vm->cost.frames;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
     if (rc == LUA_YIELD) {
@@ -489,8 +549,9 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     } else {
         report_lua_error(vm, vm->co);
     }
-    m8_cost_frame_end(&vm->cost, vm->booted && vm->has_callbacks ? 0 : 1);
+    m8_cost_tick_end(&vm->cost, vm->cost.frames != frames_before);
     render_tick_audio(vm);
+    if (vm->tick_observer) vm->tick_observer(vm);
     return vm->status;
 }
 

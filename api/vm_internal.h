@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <lua.h>
+#include "api_internal.h"
 #include "api_registry.h"
 #include "cost.h"
 #include "machine.h"
@@ -16,6 +17,19 @@
 
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
+/* Called by the count hook for every Lua instruction while a profiler is attached. */
+typedef void (*m8_instruction_observer)(struct mote8 *vm, lua_State *L, lua_Debug *ar);
+/* Called at the end of every mote8_tick while a profiler is attached. */
+typedef void (*m8_tick_observer)(struct mote8 *vm);
+
+/* The destination rectangle a drawing call asked for (m8_cost_area), in screen
+ * coordinates after the camera, with the clip rectangle in force; only kept while a
+ * profiler is attached. */
+typedef struct m8_call_area {
+    int set;
+    double x, y, w, h;
+    int clip_x0, clip_y0, clip_x1, clip_y1;     /* exclusive ends */
+} m8_call_area;
 
 struct mote8 {
     mote8_config config;
@@ -26,7 +40,8 @@ struct mote8 {
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
     m8_cost cost;               /* cycle counters and frame pacing */
     double call_units;          /* units reported by the binding running now */
-    uint64_t slice_cycles;      /* Lua cycles since the coroutine was last resumed */
+    long slice_left;            /* instructions before the hook's slow path runs */
+    uint64_t slice_instructions;/* instructions since the coroutine was last resumed */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
     int flipped, interrupt, stop_requested;
@@ -38,8 +53,11 @@ struct mote8 {
     int16_t audio[M8_AUDIO_RING];     /* samples rendered by ticks, not yet pulled */
     int audio_head, audio_count;
     double audio_due;                 /* fractional samples owed to the next tick */
-    m8_call_observer call_observer;   /* profiler hook, NULL when off */
-    void *observer_user;
+    m8_call_observer call_observer;   /* profiler hooks, NULL when off */
+    m8_instruction_observer instruction_observer;
+    m8_tick_observer tick_observer;
+    void *observer_user;              /* the profiler (api/profiler.c) */
+    m8_call_area call_area;           /* of the binding running now */
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);

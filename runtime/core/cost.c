@@ -1,10 +1,16 @@
-/* cost.c - cycle counting for stat(1)/stat(2) and the frame pacer.
+/* cost.c - cycle counting for stat(1)/stat(2) and the frame pacer of reference 10.2.
+ *
+ * Pacing rule (decided from the virtual count only, so it is deterministic): when a
+ * displayed frame ends, the cost a full-rate frame would have - the last _update plus the
+ * _draw, Lua and system - is compared with the budget of one tick. Above it, the next
+ * frame is halved (two _update ticks, then _draw); at or below it, full rate again.
  * Depends on: cost.h. */
 #include "cost.h"
 
 void m8_cost_init(m8_cost *c, int fps)
 {
     *c = (m8_cost){ 0 };
+    c->deciding = 1;
     m8_cost_set_fps(c, fps);
 }
 
@@ -14,30 +20,83 @@ void m8_cost_set_fps(m8_cost *c, int fps)
     c->budget = M8_CPU_HZ / (uint64_t)c->fps;
 }
 
-void m8_cost_charge_lua(m8_cost *c, uint64_t instructions)
+void m8_cost_tick_begin(m8_cost *c)
 {
-    c->lua_cycles += instructions * M8_LUA_CYCLES_PER_INSTRUCTION;
-}
-
-void m8_cost_charge_system(m8_cost *c, uint64_t cycles) { c->system_cycles += cycles; }
-
-void m8_cost_frame_begin(m8_cost *c)
-{
-    c->lua_cycles = 0;
-    c->system_cycles = 0;
-}
-
-void m8_cost_frame_end(m8_cost *c, int idle)
-{
-    (void)idle;
-    c->last_lua = c->lua_cycles;
-    c->last_system = c->system_cycles;
+    c->tick = (m8_cost_tick){ 0 };
+    c->frame_done = 0;
+    c->mark_lua = c->lua_cycles;
+    c->mark_system = c->system_cycles;
 }
 
 int m8_cost_should_draw(const m8_cost *c)
 {
-    (void)c;
-    return 1;
+    return c->frame_updates + 1 >= (c->halved ? 2 : 1);
+}
+
+int m8_cost_want_draw(m8_cost *c)
+{
+    int draw = m8_cost_should_draw(c);
+    c->frame_updates++;
+    c->tick.update_lua = c->lua_cycles - c->mark_lua;
+    c->tick.update_system = c->system_cycles - c->mark_system;
+    c->mark_lua = c->lua_cycles;
+    c->mark_system = c->system_cycles;
+    c->deciding = 0;
+    c->tick.drew = draw;
+    return draw;
+}
+
+static void close_frame(m8_cost *c, int updates, int dropped)
+{
+    c->last.lua = c->lua_cycles;
+    c->last.system = c->system_cycles;
+    c->last.updates = updates;
+    c->last.dropped = dropped;
+    c->lua_cycles = c->system_cycles = 0;
+    c->mark_lua = c->mark_system = 0;
+    c->frame_updates = 0;
+    c->frame_done = 1;
+    c->frames++;
+    if (dropped) c->dropped_frames++;
+}
+
+void m8_cost_frame_end(m8_cost *c)
+{
+    if (c->deciding) m8_cost_want_draw(c);   /* no decision was asked: a draw tick */
+    c->deciding = 1;                         /* the next loop iteration starts */
+    c->tick.draw_lua = c->lua_cycles - c->mark_lua;
+    c->tick.draw_system = c->system_cycles - c->mark_system;
+    c->mark_lua = c->lua_cycles;
+    c->mark_system = c->system_cycles;
+    if (!c->tick.drew) return;
+    int updates = c->frame_updates;
+    close_frame(c, updates, updates > 1);
+    uint64_t full_rate = c->tick.update_lua + c->tick.update_system + c->tick.draw_lua +
+                         c->tick.draw_system;
+    c->halved = full_rate > c->budget;
+}
+
+void m8_cost_flip(m8_cost *c)
+{
+    c->tick.update_lua = c->lua_cycles - c->mark_lua;
+    c->tick.update_system = c->system_cycles - c->mark_system;
+    c->tick.drew = 1;
+    close_frame(c, 1, 0);
+}
+
+void m8_cost_boot_end(m8_cost *c, int has_callbacks)
+{
+    if (!has_callbacks) return;
+    c->boot_lua += c->lua_cycles;
+    c->boot_system += c->system_cycles;
+    c->lua_cycles = c->system_cycles = 0;
+    c->mark_lua = c->mark_system = 0;
+}
+
+void m8_cost_tick_end(m8_cost *c, int completed)
+{
+    c->tick.completed = completed;
+    c->ticks++;
 }
 
 double m8_cost_stat_total(const m8_cost *c)

@@ -1,0 +1,259 @@
+/* test_cost.c - the cost model: the pacer of runtime/core/cost.c driven by hand, and carts
+ * run through the embedding API checking frame halving (exact _update/_draw sequences at
+ * 30 and 60 fps, recovery), exact per-instruction Lua counting, determinism of stat(1),
+ * and that endless loops are still cut into slices. The per-rule calibration carts are
+ * tests/carts/cost_*.p8 (run by the conformance suite).
+ * Depends on: Criterion, api/mote8.h, api/vm_internal.h, runtime/core/cost.h. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cost.h"
+#include "mote8.h"
+#include "vm_internal.h"
+
+/* ---------------------------------------------------------------- cost.c alone --- */
+
+/* One tick: `update` and `draw` system cycles, as the bios reports them. Returns drew. */
+static int tick(m8_cost *c, uint64_t update, uint64_t draw)
+{
+    m8_cost_tick_begin(c);
+    m8_cost_charge_system(c, update);
+    int drew = m8_cost_want_draw(c);
+    if (drew) m8_cost_charge_system(c, draw);
+    m8_cost_frame_end(c);
+    m8_cost_tick_end(c, c->frame_done);
+    return drew;
+}
+
+Test(cost, budgets_of_the_8mhz_cpu)
+{
+    m8_cost c;
+    m8_cost_init(&c, 30);
+    cr_expect_eq(c.budget, 279620);
+    m8_cost_set_fps(&c, 60);
+    cr_expect_eq(c.budget, 139810);
+}
+
+Test(cost, pacer_halves_and_recovers)
+{
+    m8_cost c;
+    m8_cost_init(&c, 30);
+    cr_expect(tick(&c, 1000, 1000));                 /* fits: full rate */
+    cr_expect_eq(c.last.dropped, 0);
+    cr_expect(tick(&c, 200000, 100000));            /* over: this frame is shown... */
+    cr_expect_eq(c.halved, 1);                       /* ...and the next one halved */
+    cr_expect_not(tick(&c, 200000, 0));              /* update only */
+    cr_expect(tick(&c, 200000, 100000));             /* update + draw */
+    cr_expect_eq(c.last.updates, 2);
+    cr_expect_eq(c.last.dropped, 1);
+    cr_expect_eq(c.last.system, 500000);
+    cr_expect_not(tick(&c, 1000, 0));
+    cr_expect(tick(&c, 1000, 1000));                 /* still a halved frame; 2000 fits */
+    cr_expect_eq(c.last.dropped, 1);
+    cr_expect_eq(c.halved, 0);
+    cr_expect(tick(&c, 1000, 1000));
+    cr_expect_eq(c.last.dropped, 0);
+    cr_expect_eq(c.frames, 5);
+    cr_expect_eq(c.dropped_frames, 2);
+}
+
+Test(cost, exactly_the_budget_fits)
+{
+    m8_cost c;
+    m8_cost_init(&c, 30);
+    tick(&c, 279620 - 100, 100);
+    cr_expect_eq(c.halved, 0);
+    tick(&c, 279620 - 100, 101);
+    cr_expect_eq(c.halved, 1);
+}
+
+Test(cost, stat_is_the_frame_so_far)
+{
+    m8_cost c;
+    m8_cost_init(&c, 30);
+    m8_cost_tick_begin(&c);
+    m8_cost_charge_system(&c, 27962);
+    m8_cost_charge_lua(&c, 13981);
+    cr_expect_eq(m8_cost_stat_system(&c), 0.1);
+    cr_expect_eq(m8_cost_stat_total(&c), 0.2);
+}
+
+/* ---------------------------------------------------------------- carts --- */
+
+typedef struct capture {
+    char text[65536];
+    size_t len;
+} capture;
+
+static void on_printh(void *user, const char *s)
+{
+    capture *c = user;
+    size_t n = strlen(s);
+    if (c->len + n + 2 > sizeof c->text) return;
+    memcpy(c->text + c->len, s, n);
+    c->len += n;
+    c->text[c->len++] = '\n';
+    c->text[c->len] = 0;
+}
+
+static mote8 *start(const char *code, capture *cap)
+{
+    char cart[8192];
+    snprintf(cart, sizeof cart, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s\n",
+             code);
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.printh = on_printh;
+    cfg.user = cap;
+    if (cap) cap->len = 0, cap->text[0] = 0;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_not_null(m8);
+    cr_assert_eq(mote8_load_cart(m8, cart, strlen(cart), "test.p8"), 0, "%s", mote8_error(m8));
+    return m8;
+}
+
+static void run(mote8 *m8, int ticks)
+{
+    for (int i = 0; i < ticks; i++)
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+}
+
+/* Each _update prints u, each _draw d (on the same line as its tick's u). */
+#define TRACE "s='' function _draw() s=s..'d' end "
+
+static const char *sequence(mote8 *m8, int ticks, char *out)
+{
+    out[0] = 0;
+    for (int i = 0; i < ticks; i++) {
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+        strcat(out, m8->cost.tick.drew ? "ud " : "u ");
+    }
+    return out;
+}
+
+Test(cost, over_budget_30fps_runs_at_15_with_two_updates_per_draw)
+{
+    capture cap;
+    /* 150 cls = 307200 system cycles per _update: over 279620 */
+    mote8 *m8 = start("u,d=0,0\n"
+                      "function _update() u+=1 for i=1,150 do cls() end end\n"
+                      "function _draw() d+=1 printh(u..' '..d..' '..flr(stat(1))) end\n", &cap);
+    char seq[512];
+    sequence(m8, 11, seq);
+    cr_expect_str_eq(seq, "ud u ud u ud u ud u ud u ud ");
+    /* exact counts at each draw: 11 updates, 6 draws; stat(1) > 1 in halved frames */
+    cr_expect_str_eq(cap.text, "1 1 1\n3 2 2\n5 3 2\n7 4 2\n9 5 2\n11 6 2\n");
+    cr_expect_eq(m8->cost.frames, 6);
+    cr_expect_eq(m8->cost.dropped_frames, 5);
+    cr_expect_eq(m8->machine->updates, 11);
+    mote8_destroy(m8);
+}
+
+Test(cost, over_budget_60fps_falls_to_30)
+{
+    capture cap;
+    /* 70 cls = 143360 > 139810 */
+    mote8 *m8 = start("u,d=0,0\n"
+                      "function _update60() u+=1 for i=1,70 do cls() end end\n"
+                      "function _draw() d+=1 printh(u..' '..d) end\n", &cap);
+    char seq[512];
+    sequence(m8, 7, seq);
+    cr_expect_str_eq(seq, "ud u ud u ud u ud ");
+    cr_expect_str_eq(cap.text, "1 1\n3 2\n5 3\n7 4\n");
+    cr_expect_eq(m8->cost.budget, 139810);
+    mote8_destroy(m8);
+}
+
+Test(cost, pacing_recovers_when_the_work_drops)
+{
+    capture cap;
+    mote8 *m8 = start("u=0\n"
+                      "function _update() u+=1 if u<=5 then for i=1,150 do cls() end end end\n"
+                      "function _draw() end\n", &cap);
+    char seq[512];
+    sequence(m8, 10, seq);
+    cr_expect_str_eq(seq, "ud u ud u ud u ud ud ud ud ");
+    mote8_destroy(m8);
+}
+
+Test(cost, draw_heavy_cart_is_halved_too)
+{
+    mote8 *m8 = start("function _update() end\n"
+                      "function _draw() for i=1,150 do cls() end end\n", NULL);
+    char seq[512];
+    sequence(m8, 5, seq);
+    cr_expect_str_eq(seq, "ud u ud u ud ");
+    mote8_destroy(m8);
+}
+
+Test(cost, frame_record_splits_lua_and_system)
+{
+    mote8 *m8 = start("function _update() cls() end\n"
+                      "function _draw() spr(0,0,0,2,2) end\n", NULL);
+    run(m8, 3);
+    cr_expect_eq(m8->cost.last.system, 2048 + 512);
+    cr_expect_eq(m8->cost.tick.update_system, 2048);
+    cr_expect_eq(m8->cost.tick.draw_system, 512);
+    cr_expect_gt(m8->cost.last.lua, 0);
+    cr_expect_eq(m8->cost.last.lua % 2, 0);
+    cr_expect_eq(m8->cost.last.lua, m8->cost.tick.update_lua + m8->cost.tick.draw_lua);
+    mote8_destroy(m8);
+}
+
+Test(cost, lua_count_is_exact_per_instruction)
+{
+    /* a numeric for loop costs one FORLOOP instruction per extra iteration */
+    capture cap;
+    mote8 *m8 = start("function f(n) local a=stat(1) for i=1,n do end local b=stat(1) return b-a end\n"
+                      "function _draw() printh(tostr((f(2000)-f(1000))*27962*10)) end\n", &cap);
+    run(m8, 2);
+    cr_expect_str_eq(cap.text, "2000\n2000\n");
+    mote8_destroy(m8);
+}
+
+Test(cost, init_cost_is_kept_apart_from_the_first_frame)
+{
+    mote8 *m8 = start("function _init() for i=1,10 do cls() end end\n"
+                      "function _draw() end\n", NULL);
+    run(m8, 1);
+    cr_expect_eq(m8->cost.boot_system, 20480);
+    cr_expect_eq(m8->cost.last.system, 0);
+    cr_expect_eq(m8->cost.last.dropped, 0);
+    mote8_destroy(m8);
+}
+
+Test(cost, flip_loops_count_each_flip_as_a_frame)
+{
+    capture cap;
+    mote8 *m8 = start("for i=1,3 do cls() flip() end printh('done')\n", &cap);
+    run(m8, 3);
+    cr_expect_eq(m8->cost.frames, 3);
+    cr_expect_eq(m8->cost.last.system, 2048);
+    mote8_destroy(m8);
+}
+
+Test(cost, stat1_sequence_is_deterministic)
+{
+    capture a, b;
+    const char *code = "t={} function _update() for i=1,rnd(3000) do t[i%7]=i end end\n"
+                       "function _draw() printh(tostr(stat(1),true)) end\n";
+    mote8 *m1 = start(code, &a);
+    run(m1, 40);
+    mote8 *m2 = start(code, &b);
+    run(m2, 40);
+    cr_expect_str_eq(a.text, b.text);
+    cr_expect_gt(a.len, 40 * 5);
+    mote8_destroy(m1);
+    mote8_destroy(m2);
+}
+
+Test(cost, endless_loop_is_cut_into_slices_and_frames_continue)
+{
+    mote8 *m8 = start("n=0 function _update() n+=1 if n==2 then while true do end end end\n"
+                      "function _draw() end\n", NULL);
+    run(m8, 4);   /* must return: each tick runs one slice of the endless loop */
+    cr_expect_eq(m8->cost.tick.completed, 0);
+    cr_expect_gt(m8->cost.lua_cycles, 3 * 279620);
+    mote8_destroy(m8);
+}
