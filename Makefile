@@ -5,15 +5,12 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps deps-test configure build run test bench clean
+.PHONY: all deps configure build run test bench clean
 
 all: build
 
 deps:
 	@tools/deps.sh
-
-deps-test:
-	@tools/deps.sh test
 
 configure:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -24,7 +21,7 @@ build: deps configure
 run: build
 	$(BUILD)/bin/mote8 $(CART)
 
-test: deps-test configure
+test: deps configure
 	@cmake --build $(BUILD) -j $(JOBS)
 	@tests/run_all.sh $(BUILD)
 

@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
-# deps.sh - checks the Debian packages mote8 builds with; installs the missing ones with
-# apt-get when run as root, otherwise prints the one apt-get line to run. Nothing else is
-# downloaded. Usage: tools/deps.sh [test]   ("test" adds the packages the tests use)
+# deps.sh - checks the Debian packages mote8 builds and tests with; installs the missing
+# ones with apt-get when run as root, otherwise prints the one apt-get line to run.
+# Nothing else is downloaded.
 set -eu
 pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev"
-if [ "${1:-}" = "test" ]; then
-  pkgs="$pkgs sox"
-fi
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
