@@ -158,6 +158,8 @@ void m8_vm_call_end(lua_State *L, const m8_api_row *row)
     uint64_t cycles = m8_cost_rule_cycles(&row->cost, vm->call_units);
     m8_cost_charge_system(&vm->cost, cycles);
     if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
+    vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
+    vm->call_area.set = 0;       /* inherit the units or area of the calls made there */
 }
 
 void m8_vm_printh(lua_State *L, const char *text)

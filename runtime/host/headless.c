@@ -1,10 +1,12 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
- * then writes the last frame as PNG and the audio as WAV. Exit codes: 0 ok, 1 cart error.
- * Depends on: host.h, wav_writer.h, api/mote8.h, runtime/core/png_io.h. */
+ * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
+ * profile (also when the cart stops on an error). Exit codes: 0 ok, 1 cart error.
+ * Depends on: host.h, wav_writer.h, api/mote8.h, api/profiler.h, runtime/core/png_io.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "host.h"
 #include "png_io.h"
+#include "profiler.h"
 #include "wav_writer.h"
 
 #define M8_AUDIO_RATE 22050
@@ -16,6 +18,12 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
     m8_wav_writer wav = { 0 };
     if (opt->wav && m8_wav_open(&wav, opt->wav, M8_AUDIO_RATE) != 0) {
         perror(opt->wav);
+        m8_input_script_free(&script);
+        return 1;
+    }
+    mote8_profiler *prof = NULL;
+    if (opt->profile_dir && !(prof = mote8_profiler_attach(m8))) {
+        fprintf(stderr, "mote8: cannot start the profiler\n");
         m8_input_script_free(&script);
         return 1;
     }
@@ -48,6 +56,15 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
             perror(opt->screenshot);
             rc = rc ? rc : 1;
         }
+    }
+    if (prof) {
+        char err[512];
+        mote8_profiler_detach(prof);
+        if (mote8_profiler_write(prof, opt->profile_dir, err, sizeof err) != 0) {
+            fprintf(stderr, "mote8: profile: %s\n", err);
+            rc = rc ? rc : 1;
+        }
+        mote8_profiler_free(prof);
     }
     m8_input_script_free(&script);
     return rc;

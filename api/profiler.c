@@ -1,0 +1,548 @@
+/* profiler.c - the cost profiler's collector and its file writers.
+ *
+ * Attached to a machine it installs the VM's three observers (api/vm_internal.h):
+ *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
+ *    current line of the cart's code (lua_getinfo "Sl");
+ *  - call: after each API call, its cycles, units and requested area (m8_cost_area) go to
+ *    the call site (the calling Lua frame's line), the API function, the sprite index (spr)
+ *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
+ *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
+ *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
+ * Nothing here runs Lua code, so observing does not change the counts.
+ * The HTML report and text summary are written by profiler_report.c from the files.
+ * Depends on: api/profiler.h, api/vm_internal.h, api_bindings.h, runtime/core (cost, cart,
+ * png_io, machine). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <lauxlib.h>
+
+#include "api_bindings.h"
+#include "png_io.h"
+#include "profiler.h"
+#include "profiler_internal.h"
+#include "vm_internal.h"
+
+#define RECENT_KEEP 0.9     /* per displayed frame: weight of the past in the live figures */
+
+void mote8_last_frame_cost(const mote8 *m8, mote8_frame_cost *out)
+{
+    const m8_cost *c = &m8->cost;
+    out->lua = c->last.lua;
+    out->system = c->last.system;
+    out->budget = c->budget;
+    out->dropped = c->last.dropped;
+    out->target_fps = c->fps;
+    out->display_fps = c->last.dropped ? c->fps / 2 : c->fps;
+}
+
+/* ---------------------------------------------------------------- growth --- */
+
+static int grow(void **items, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap) return 0;
+    size_t ncap = *cap ? *cap * 2 : 256;
+    void *p = realloc(*items, ncap * size);
+    if (!p) return -1;
+    *items = p;
+    *cap = ncap;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- observers --- */
+
+/* The code line of a Lua activation record filled by lua_getinfo("Sl"), 0 if not the
+ * cart's code (bios, C functions). */
+static int cart_line(mote8_profiler *p, const lua_Debug *ar)
+{
+    if (ar->currentline <= 0 || !ar->source) return 0;
+    if (ar->source != p->cart_source) {
+        if (strcmp(ar->source, "=cart") != 0) return 0;
+        p->cart_source = ar->source;   /* interned: later records share the pointer */
+    }
+    return ar->currentline <= p->nlines ? ar->currentline : 0;
+}
+
+static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
+{
+    mote8_profiler *p = vm->observer_user;
+    int line = 0;
+    if (lua_getinfo(L, "Sl", ar)) line = cart_line(p, ar);
+    p->lines[line].lua += M8_LUA_CYCLES_PER_INSTRUCTION;
+    p->recent[line] += M8_LUA_CYCLES_PER_INSTRUCTION;
+}
+
+/* Spread `cycles` over the requested rectangle; count what falls outside the screen or
+ * the clip rectangle apart. */
+static void heat(mote8_profiler *p, const m8_call_area *a, double cycles)
+{
+    double area = a->w * a->h;
+    if (!(area > 0) || cycles <= 0) return;
+    double share = cycles / area;
+    double x0 = fmax(a->x, fmax(0, a->clip_x0)), y0 = fmax(a->y, fmax(0, a->clip_y0));
+    double x1 = fmin(a->x + a->w, fmin(128, a->clip_x1));
+    double y1 = fmin(a->y + a->h, fmin(128, a->clip_y1));
+    double inside = 0;
+    if (x1 > x0 && y1 > y0) {
+        int ix0 = (int)floor(x0), iy0 = (int)floor(y0);
+        int ix1 = (int)ceil(x1), iy1 = (int)ceil(y1);
+        for (int y = iy0; y < iy1; y++)
+            for (int x = ix0; x < ix1; x++) {
+                /* fractional edges (never with integer coordinates) weigh their overlap */
+                double wx = fmin(x + 1, x1) - fmax(x, x0), wy = fmin(y + 1, y1) - fmax(y, y0);
+                double part = share * wx * wy;
+                p->heat[y * 128 + x] += part;
+                inside += part;
+            }
+    }
+    double outside = cycles - inside;
+    if (outside < 1e-9) outside = 0;
+    p->offscreen += outside;
+    p->on_screen += inside;
+    p->apis[p->row].offscreen += outside;
+}
+
+static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cycles,
+                    double units)
+{
+    mote8_profiler *p = vm->observer_user;
+    lua_Debug ar;
+    int line = 0;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar)) line = cart_line(p, &ar);
+    double pixels = vm->call_area.set ? vm->call_area.w * vm->call_area.h : 0;
+    p->row = (int)(row - m8_api_rows);
+    p->lines[line].system += (double)cycles;
+    p->lines[line].calls++;
+    p->lines[line].pixels += pixels;
+    p->recent[line] += (double)cycles;
+    p->apis[p->row].calls++;
+    p->apis[p->row].cycles += (double)cycles;
+    p->apis[p->row].pixels += pixels;
+    if (row->fn == m8l_spr) {
+        int n = m8_arg_int(L, 1, 0);
+        if (n >= 0 && n <= 255) {
+            p->sprites[n].draws++;
+            p->sprites[n].pixels += pixels;
+            p->sprites[n].cycles += (double)cycles;
+        }
+    }
+    if (vm->call_area.set) heat(p, &vm->call_area, (double)cycles);
+    else if (cycles) p->unplaced += (double)cycles;
+    (void)units;
+}
+
+static void on_tick(m8_vm *vm)
+{
+    mote8_profiler *p = vm->observer_user;
+    const m8_cost *c = &vm->cost;
+    if (!c->tick.completed && !c->tick.update_lua && !c->tick.update_system &&
+        vm->booted && !vm->has_callbacks)
+        return;                                   /* an ended program's idle ticks */
+    if (grow((void **)&p->ticks, &p->ticks_cap, p->nticks, sizeof *p->ticks) == 0) {
+        m8_prof_tick *t = &p->ticks[p->nticks++];
+        t->tick = c->ticks - 1;
+        t->frame = c->frame_done ? (long)c->frames - 1 : (long)c->frames;
+        t->cost = c->tick;
+        t->frame_done = c->frame_done;
+    }
+    if (c->frame_done && grow((void **)&p->frames, &p->frames_cap, p->nframes,
+                              sizeof *p->frames) == 0) {
+        m8_prof_frame *f = &p->frames[p->nframes++];
+        f->frame = c->frames - 1;
+        f->tick = c->ticks - 1;
+        f->cost = c->last;
+        f->budget = c->budget;
+        for (int i = 0; i <= p->nlines; i++) p->recent[i] *= RECENT_KEEP;
+    }
+    p->boot_lua = c->boot_lua;
+    p->boot_system = c->boot_system;
+    p->fps = c->fps;
+}
+
+/* ---------------------------------------------------------------- lifecycle --- */
+
+mote8_profiler *mote8_profiler_attach(mote8 *m8)
+{
+    if (m8->observer_user) return NULL;   /* one profiler per machine */
+    mote8_profiler *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    const m8_cart *cart = &m8->machine->cart;
+    int n = 1;
+    for (size_t i = 0; cart->code && i < cart->code_len; i++) n += cart->code[i] == '\n';
+    p->nlines = n;
+    p->lines = calloc((size_t)n + 1, sizeof *p->lines);
+    p->recent = calloc((size_t)n + 1, sizeof *p->recent);
+    p->apis = calloc((size_t)m8_api_row_count, sizeof *p->apis);
+    if (!p->lines || !p->recent || !p->apis) {
+        mote8_profiler_free(p);
+        return NULL;
+    }
+    p->vm = m8;
+    p->fps = m8->cost.fps;
+    m8->observer_user = p;
+    m8->call_observer = on_call;
+    m8->instruction_observer = on_instruction;
+    m8->tick_observer = on_tick;
+    return p;
+}
+
+void mote8_profiler_detach(mote8_profiler *p)
+{
+    if (!p || !p->vm) return;
+    m8_vm *vm = p->vm;
+    if (vm->observer_user == p) {
+        vm->call_observer = NULL;
+        vm->instruction_observer = NULL;
+        vm->tick_observer = NULL;
+        vm->observer_user = NULL;
+    }
+    p->detached = 1;
+}
+
+void mote8_profiler_free(mote8_profiler *p)
+{
+    if (!p) return;
+    mote8_profiler_detach(p);
+    free(p->lines);
+    free(p->recent);
+    free(p->apis);
+    free(p->ticks);
+    free(p->frames);
+    free(p);
+}
+
+/* ---------------------------------------------------------------- queries --- */
+
+static void describe_line(const mote8_profiler *p, int line, mote8_prof_line *out)
+{
+    out->code_line = line;
+    out->tab = 0;
+    out->tab_line = line;
+    if (line > 0 && p->vm) m8_cart_code_location(&p->vm->machine->cart, line, &out->tab,
+                                                 &out->tab_line);
+    out->lua_cycles = p->lines[line].lua;
+    out->system_cycles = p->lines[line].system;
+    out->calls = p->lines[line].calls;
+    out->pixels = p->lines[line].pixels;
+}
+
+int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_line *out, int n)
+{
+    int count = 0;
+    for (int line = 1; line <= p->nlines; line++) {
+        double v = recent ? p->recent[line] : p->lines[line].lua + p->lines[line].system;
+        if (v <= 0) continue;
+        int at = count < n ? count : n;   /* insertion into the sorted top n */
+        while (at > 0) {
+            const mote8_prof_line *prev = &out[at - 1];
+            double pv = recent ? p->recent[prev->code_line] : prev->lua_cycles + prev->system_cycles;
+            if (pv >= v) break;
+            if (at < n) out[at] = out[at - 1];
+            at--;
+        }
+        if (at < n) {
+            describe_line(p, line, &out[at]);
+            if (recent) {   /* live figures: the decayed sums, split in proportion */
+                double total = p->lines[line].lua + p->lines[line].system;
+                out[at].lua_cycles = total > 0 ? v * p->lines[line].lua / total : 0;
+                out[at].system_cycles = total > 0 ? v * p->lines[line].system / total : 0;
+            }
+            if (count < n) count++;
+        }
+    }
+    return count;
+}
+
+/* ---------------------------------------------------------------- writers --- */
+
+/* The text of code line `line` as a CSV field (quoted, quotes doubled, trimmed). */
+static void csv_source(FILE *f, const m8_cart *cart, int line)
+{
+    const char *p = cart->code, *end = cart->code ? cart->code + cart->code_len : NULL;
+    fputc('"', f);
+    for (int l = 1; p && l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    if (p && line > 0) {
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        for (int n = 0; p < end && *p != '\n' && *p != '\r' && n < 120; p++, n++) {
+            unsigned char ch = (unsigned char)*p;
+            if (ch == '"') fputs("\"\"", f);
+            else if (ch < 32 || ch > 126) fputc('?', f);   /* P8SCII glyphs: keep ASCII */
+            else fputc(ch, f);
+        }
+    }
+    fputc('"', f);
+}
+
+static FILE *open_in(const char *dir, const char *name, char *err, size_t errsz)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) snprintf(err, errsz, "%s: %s", path, strerror(errno));
+    return f;
+}
+
+static int close_file(FILE *f, const char *dir, const char *name, char *err, size_t errsz)
+{
+    if (fclose(f) != 0) {
+        snprintf(err, errsz, "%s/%s: %s", dir, name, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+#define OPEN(name)                                        \
+    FILE *f = open_in(dir, name, err, errsz);             \
+    if (!f) return -1
+
+static int write_frames(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("frames.csv");
+    fputs("frame,lua,system,budget,dropped\n", f);
+    for (size_t i = 0; i < p->nframes; i++) {
+        const m8_prof_frame *fr = &p->frames[i];
+        fprintf(f, "%llu,%llu,%llu,%llu,%d\n", (unsigned long long)fr->frame,
+                (unsigned long long)fr->cost.lua, (unsigned long long)fr->cost.system,
+                (unsigned long long)fr->budget, fr->cost.dropped);
+    }
+    return close_file(f, dir, "frames.csv", err, errsz);
+}
+
+static int write_ticks(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("ticks.csv");
+    fputs("tick,frame,update_lua,update_system,draw_lua,draw_system,drew,completed\n", f);
+    for (size_t i = 0; i < p->nticks; i++) {
+        const m8_prof_tick *t = &p->ticks[i];
+        fprintf(f, "%llu,%ld,%llu,%llu,%llu,%llu,%d,%d\n", (unsigned long long)t->tick, t->frame,
+                (unsigned long long)t->cost.update_lua, (unsigned long long)t->cost.update_system,
+                (unsigned long long)t->cost.draw_lua, (unsigned long long)t->cost.draw_system,
+                t->cost.drew, t->cost.completed);
+    }
+    return close_file(f, dir, "ticks.csv", err, errsz);
+}
+
+static int by_total_desc(const void *a, const void *b)
+{
+    const mote8_prof_line *x = a, *y = b;
+    double vx = x->lua_cycles + x->system_cycles, vy = y->lua_cycles + y->system_cycles;
+    if (vx != vy) return vx < vy ? 1 : -1;
+    return x->code_line - y->code_line;
+}
+
+static int write_callsites(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    mote8_prof_line *all = malloc(((size_t)p->nlines + 1) * sizeof *all);
+    if (!all) {
+        snprintf(err, errsz, "out of memory");
+        return -1;
+    }
+    int n = 0;
+    for (int line = 0; line <= p->nlines; line++) {
+        if (p->lines[line].lua <= 0 && p->lines[line].calls == 0) continue;
+        describe_line(p, line, &all[n++]);
+    }
+    qsort(all, (size_t)n, sizeof *all, by_total_desc);
+    FILE *f = open_in(dir, "callsites.csv", err, errsz);
+    if (!f) {
+        free(all);
+        return -1;
+    }
+    fputs("site,tab,line,code_line,cycles,lua,system,calls,pixels,source\n", f);
+    for (int i = 0; i < n; i++) {
+        const mote8_prof_line *l = &all[i];
+        if (l->code_line == 0) fputs("(outside the cart),-1,0,0,", f);
+        else fprintf(f, "%d:%d,%d,%d,%d,", l->tab, l->tab_line, l->tab, l->tab_line, l->code_line);
+        fprintf(f, "%.0f,%.0f,%.0f,%llu,%.0f,", l->lua_cycles + l->system_cycles, l->lua_cycles,
+                l->system_cycles, (unsigned long long)l->calls, l->pixels);
+        csv_source(f, &p->vm->machine->cart, l->code_line);
+        fputc('\n', f);
+    }
+    free(all);
+    return close_file(f, dir, "callsites.csv", err, errsz);
+}
+
+static int write_apis(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("api.csv");
+    fputs("function,calls,cycles,pixels,offscreen_cycles\n", f);
+    /* sorted by cycles, then calls */
+    int order[512], n = 0;
+    for (int i = 0; i < m8_api_row_count && n < 512; i++)
+        if (p->apis[i].calls) order[n++] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            const m8_prof_api *a = &p->apis[order[j - 1]], *b = &p->apis[order[j]];
+            if (a->cycles > b->cycles || (a->cycles == b->cycles && a->calls >= b->calls)) break;
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        const m8_prof_api *a = &p->apis[order[i]];
+        fprintf(f, "%s,%llu,%.0f,%.0f,%.0f\n", m8_api_rows[order[i]].name,
+                (unsigned long long)a->calls, a->cycles, a->pixels, a->offscreen);
+    }
+    return close_file(f, dir, "api.csv", err, errsz);
+}
+
+static int write_sprites(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("sprites.csv");
+    fputs("sprite,draws,pixels,cycles\n", f);
+    int order[256];
+    for (int i = 0; i < 256; i++) order[i] = i;
+    for (int i = 1; i < 256; i++)
+        for (int j = i; j > 0 && p->sprites[order[j - 1]].cycles < p->sprites[order[j]].cycles; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < 256; i++) {
+        const m8_prof_sprite *s = &p->sprites[order[i]];
+        if (!s->draws) continue;
+        fprintf(f, "%d,%llu,%.0f,%.0f\n", order[i], (unsigned long long)s->draws, s->pixels,
+                s->cycles);
+    }
+    return close_file(f, dir, "sprites.csv", err, errsz);
+}
+
+static int write_summary(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("summary.csv");
+    uint64_t lua = 0, sys = 0, dropped = 0;
+    for (size_t i = 0; i < p->nframes; i++) {
+        lua += p->frames[i].cost.lua;
+        sys += p->frames[i].cost.system;
+        dropped += (uint64_t)p->frames[i].cost.dropped;
+    }
+    fputs("key,value\n", f);
+    fprintf(f, "cart,%s\n", p->vm->cart_name);
+    fprintf(f, "fps,%d\n", p->fps);
+    fprintf(f, "budget,%llu\n", (unsigned long long)(M8_CPU_HZ / (unsigned)p->fps));
+    fprintf(f, "ticks,%zu\n", p->nticks);
+    fprintf(f, "frames,%zu\n", p->nframes);
+    fprintf(f, "dropped_frames,%llu\n", (unsigned long long)dropped);
+    fprintf(f, "lua_cycles,%llu\n", (unsigned long long)lua);
+    fprintf(f, "system_cycles,%llu\n", (unsigned long long)sys);
+    fprintf(f, "boot_lua_cycles,%llu\n", (unsigned long long)p->boot_lua);
+    fprintf(f, "boot_system_cycles,%llu\n", (unsigned long long)p->boot_system);
+    fprintf(f, "draw_cycles_on_screen,%.0f\n", p->on_screen);
+    fprintf(f, "draw_cycles_off_screen,%.0f\n", p->offscreen);
+    fprintf(f, "system_cycles_without_area,%.0f\n", p->unplaced);
+    double hot = 0;
+    for (int i = 0; i < 128 * 128; i++) hot = fmax(hot, p->heat[i]);
+    fprintf(f, "heatmap_max_cycles_per_pixel,%.3f\n", hot);
+    return close_file(f, dir, "summary.csv", err, errsz);
+}
+
+/* Heatmap colours: black -> purple -> red -> orange -> yellow -> white, linear in cycles
+ * per pixel from 0 to the hottest pixel (its value is in summary.csv). */
+static void ramp(double t, uint8_t *rgb)
+{
+    static const double stops[6][3] = { { 0, 0, 0 },       { 60, 20, 110 }, { 190, 30, 60 },
+                                        { 240, 120, 20 },  { 250, 220, 60 }, { 255, 255, 255 } };
+    if (t <= 0) {
+        rgb[0] = rgb[1] = rgb[2] = 0;
+        return;
+    }
+    if (t > 1) t = 1;
+    double s = t * 5;
+    int i = (int)s;
+    if (i > 4) i = 4;
+    double u = s - i;
+    for (int k = 0; k < 3; k++) rgb[k] = (uint8_t)(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * u);
+}
+
+static int write_images(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    char path[4096];
+    uint8_t rgb[128 * 128 * 3];
+    double max = 0;
+    for (int i = 0; i < 128 * 128; i++) max = fmax(max, p->heat[i]);
+    for (int i = 0; i < 128 * 128; i++)
+        ramp(max > 0 ? p->heat[i] / max : 0, rgb + 3 * i);
+    snprintf(path, sizeof path, "%s/heatmap.png", dir);
+    if (m8_png_write_rgb(path, rgb, 128, 128, 4) != 0) {
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    /* the sprite sheet as it is now (0x0000-0x1fff), base palette, for report thumbnails */
+    const uint8_t *ram = p->vm->machine->ram;
+    for (int y = 0; y < 128; y++)
+        for (int x = 0; x < 128; x++) {
+            uint8_t b = ram[y * 64 + x / 2];
+            int c = x & 1 ? b >> 4 : b & 15;
+            m8_palette_rgb(c, rgb + 3 * (y * 128 + x), rgb + 3 * (y * 128 + x) + 1,
+                           rgb + 3 * (y * 128 + x) + 2);
+        }
+    snprintf(path, sizeof path, "%s/spritesheet.png", dir);
+    if (m8_png_write_rgb(path, rgb, 128, 128, 1) != 0) {
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Chrome Trace Event format: virtual time (tick k starts at k/fps s), one slice per _update
+ * and _draw sized by their cycles at 8 MHz, counters per displayed frame. */
+static int write_trace(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    OPEN("trace.json");
+    double tick_us = 1e6 / p->fps, us_per_cycle = 1e6 / M8_CPU_HZ;
+    fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"clock\":\"virtual 8 MHz CPU\"},"
+          "\"traceEvents\":[\n", f);
+    fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"mote8 %s\"}},\n",
+            p->vm->cart_name);
+    fputs("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"cart\"}}", f);
+    for (size_t i = 0; i < p->nticks; i++) {
+        const m8_prof_tick *t = &p->ticks[i];
+        double ts = (double)t->tick * tick_us;
+        double ud = (double)(t->cost.update_lua + t->cost.update_system) * us_per_cycle;
+        double dd = (double)(t->cost.draw_lua + t->cost.draw_system) * us_per_cycle;
+        fprintf(f, ",\n{\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"X\",\"pid\":1,\"tid\":1,"
+                   "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"tick\":%llu,\"lua\":%llu,\"system\":%llu}}",
+                ts, ud, (unsigned long long)t->tick, (unsigned long long)t->cost.update_lua,
+                (unsigned long long)t->cost.update_system);
+        if (t->cost.drew)
+            fprintf(f, ",\n{\"name\":\"_draw\",\"cat\":\"tick\",\"ph\":\"X\",\"pid\":1,\"tid\":1,"
+                       "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"frame\":%ld,\"lua\":%llu,\"system\":%llu}}",
+                    ts + ud, dd, t->frame, (unsigned long long)t->cost.draw_lua,
+                    (unsigned long long)t->cost.draw_system);
+    }
+    for (size_t i = 0; i < p->nframes; i++) {
+        const m8_prof_frame *fr = &p->frames[i];
+        double ts = (double)(fr->tick + 1) * tick_us;
+        fprintf(f, ",\n{\"name\":\"cycles\",\"ph\":\"C\",\"pid\":1,\"ts\":%.3f,"
+                   "\"args\":{\"lua\":%llu,\"system\":%llu}}",
+                ts, (unsigned long long)fr->cost.lua, (unsigned long long)fr->cost.system);
+        fprintf(f, ",\n{\"name\":\"cpu\",\"ph\":\"C\",\"pid\":1,\"ts\":%.3f,\"args\":{\"stat1\":%.4f}}",
+                ts, (double)(fr->cost.lua + fr->cost.system) / (double)fr->budget);
+        if (fr->cost.dropped)
+            fprintf(f, ",\n{\"name\":\"frame rate halved\",\"ph\":\"i\",\"s\":\"t\",\"pid\":1,"
+                       "\"tid\":1,\"ts\":%.3f}", ts);
+    }
+    fputs("\n]}\n", f);
+    return close_file(f, dir, "trace.json", err, errsz);
+}
+
+int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errsz, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (write_frames(p, dir, err, errsz) || write_ticks(p, dir, err, errsz) ||
+        write_callsites(p, dir, err, errsz) || write_apis(p, dir, err, errsz) ||
+        write_sprites(p, dir, err, errsz) || write_summary(p, dir, err, errsz) ||
+        write_images(p, dir, err, errsz) || write_trace(p, dir, err, errsz))
+        return -1;
+    return mote8_profile_report(dir, NULL, err, errsz);
+}

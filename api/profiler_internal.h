@@ -1,0 +1,59 @@
+/* profiler_internal.h - the profiler's collected data (api/profiler.c), shared with its
+ * tests. Depends on: api/vm_internal.h, runtime/core/cost.h. */
+#ifndef M8_PROFILER_INTERNAL_H
+#define M8_PROFILER_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cost.h"
+#include "vm_internal.h"
+
+typedef struct m8_prof_line_acc {
+    double lua, system, pixels;
+    uint64_t calls;
+} m8_prof_line_acc;
+
+typedef struct m8_prof_api {
+    uint64_t calls;
+    double cycles, pixels, offscreen;
+} m8_prof_api;
+
+typedef struct m8_prof_sprite {
+    uint64_t draws;
+    double pixels, cycles;
+} m8_prof_sprite;
+
+typedef struct m8_prof_tick {
+    uint64_t tick;
+    long frame;                 /* displayed frame this tick belongs to */
+    m8_cost_tick cost;
+    int frame_done;
+} m8_prof_tick;
+
+typedef struct m8_prof_frame {
+    uint64_t frame, tick;       /* tick = the tick that ended it */
+    m8_cost_frame cost;
+    uint64_t budget;
+} m8_prof_frame;
+
+struct mote8_profiler {
+    m8_vm *vm;
+    int detached;
+    int fps;
+    int nlines;                 /* code lines; index 0 = outside the cart */
+    m8_prof_line_acc *lines;    /* [nlines + 1] */
+    double *recent;             /* [nlines + 1]: decayed Lua + system, for live figures */
+    const char *cart_source;    /* interned "=cart" source string, once seen */
+    m8_prof_api *apis;          /* [m8_api_row_count] */
+    int row;                    /* row of the call being observed */
+    m8_prof_sprite sprites[256];
+    double heat[128 * 128];     /* draw cycles per screen pixel */
+    double on_screen, offscreen, unplaced;
+    m8_prof_tick *ticks;
+    size_t nticks, ticks_cap;
+    m8_prof_frame *frames;
+    size_t nframes, frames_cap;
+    uint64_t boot_lua, boot_system;
+};
+
+#endif

@@ -1,0 +1,246 @@
+/* test_profiler.c - the cost profiler: it never changes the numbers it reports, writes
+ * frames.csv in the spelling checks outside the project rely on (one row per displayed
+ * frame, dropped = 1 for halved frames), attributes costs to tab:line call sites, API
+ * functions and sprite indices, counts off-screen draw cost apart, writes a Chrome trace,
+ * a self-contained HTML report, and works from the command line and tools/m8prof.
+ * Depends on: Criterion, api/profiler.h, api/profiler_internal.h, m8_test_util.h. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+#include "mote8.h"
+#include "profiler.h"
+#include "profiler_internal.h"
+
+typedef struct capture {
+    char text[32768];
+    size_t len;
+} capture;
+
+static void on_printh(void *user, const char *s)
+{
+    capture *c = user;
+    size_t n = strlen(s);
+    if (c->len + n + 2 > sizeof c->text) return;
+    memcpy(c->text + c->len, s, n);
+    c->len += n;
+    c->text[c->len++] = '\n';
+    c->text[c->len] = 0;
+}
+
+static mote8 *start(const char *code, capture *cap)
+{
+    static char cart[16384];
+    snprintf(cart, sizeof cart, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s\n",
+             code);
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.printh = on_printh;
+    cfg.user = cap;
+    cap->len = 0;
+    cap->text[0] = 0;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_not_null(m8);
+    cr_assert_eq(mote8_load_cart(m8, cart, strlen(cart), "prof.p8"), 0, "%s", mote8_error(m8));
+    return m8;
+}
+
+static void run(mote8 *m8, int ticks)
+{
+    for (int i = 0; i < ticks; i++)
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+}
+
+static char *temp_dir(void)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/m8prof_test_XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    return dir;
+}
+
+static char *read_in(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t len;
+    char *text = m8t_read_file(path, &len);
+    cr_assert_not_null(text, "%s missing", path);
+    return text;
+}
+
+#define BUSY_CART                                                                    \
+    "t={} function _update() for i=1,200+rnd(3000) do t[i%9]=i end "                 \
+    "if t[1]%2==0 then for i=1,120 do cls() end end end\n"                            \
+    "function _draw() spr(1,10,10,2,2) map(0,0,0,0,4,4) print(stat(1)) "              \
+    "printh(tostr(stat(1),true)..' '..tostr(stat(2),true)) end\n"
+
+Test(profiler, does_not_change_the_numbers)
+{
+    capture a, b;
+    mote8 *plain = start(BUSY_CART, &a);
+    run(plain, 60);
+    mote8 *profiled = start(BUSY_CART, &b);
+    mote8_profiler *p = mote8_profiler_attach(profiled);
+    cr_assert_not_null(p);
+    run(profiled, 60);
+    cr_expect_str_eq(a.text, b.text);
+    cr_expect_eq(plain->cost.frames, profiled->cost.frames);
+    cr_expect_eq(plain->cost.dropped_frames, profiled->cost.dropped_frames);
+    cr_expect_eq(p->nticks, 60);
+    mote8_profiler_free(p);
+    mote8_destroy(plain);
+    mote8_destroy(profiled);
+}
+
+Test(profiler, frames_csv_one_row_per_displayed_frame)
+{
+    capture cap;
+    mote8 *m8 = start("function _update() for i=1,150 do cls() end end\nfunction _draw() end\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 11);
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *csv = read_in(dir, "frames.csv");
+    /* frame 0 at full rate (then over budget), then 5 halved frames of two updates */
+    char want[1024];
+    size_t o = (size_t)snprintf(want, sizeof want, "frame,lua,system,budget,dropped\n");
+    for (int f = 0; f < 6; f++) {
+        uint64_t lua = p->frames[f].cost.lua;
+        o += (size_t)snprintf(want + o, sizeof want - o, "%d,%llu,%d,279620,%d\n", f,
+                              (unsigned long long)lua, f == 0 ? 307200 : 614400, f > 0);
+    }
+    cr_expect_str_eq(csv, want);
+    char *ticks = read_in(dir, "ticks.csv");
+    cr_expect(strncmp(ticks, "tick,frame,update_lua,update_system,draw_lua,draw_system,drew,completed\n", 72) == 0);
+    free(csv);
+    free(ticks);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+Test(profiler, call_sites_are_tab_and_line)
+{
+    capture cap;
+    mote8 *m8 = start("function _draw()\n cls()\n pal()\n draw()\nend\n-->8\n-- tab one\n"
+                      "function draw()\n for i=1,10 do spr(3,i,0,4,4) end\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 3);
+    mote8_prof_line top[3];
+    cr_assert_eq(mote8_profiler_top_lines(p, 0, top, 3), 3);
+    cr_expect_eq(top[0].tab, 1);
+    cr_expect_eq(top[0].tab_line, 3);              /* the spr line, 3rd line of tab 1 */
+    cr_expect_eq(top[0].calls, 30);
+    cr_expect_eq(top[0].system_cycles, 30 * 2 * 32 * 32);
+    cr_expect_eq(top[0].pixels, 30 * 32 * 32);
+    cr_expect_eq(top[1].tab, 0);
+    cr_expect_eq(top[1].tab_line, 2);              /* cls */
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *sites = read_in(dir, "callsites.csv");
+    cr_expect(strstr(sites, "\n1:3,1,3,9,") != NULL, "%s", sites);
+    cr_expect(strstr(sites, "\"for i=1,10 do spr(3,i,0,4,4) end\"") != NULL, "%s", sites);
+    char *api = read_in(dir, "api.csv");
+    cr_expect(strstr(api, "\nspr,30,61440,30720,0\n") != NULL, "%s", api);
+    char *sprites = read_in(dir, "sprites.csv");
+    cr_expect_str_eq(sprites, "sprite,draws,pixels,cycles\n3,30,30720,61440\n");
+    free(sites);
+    free(api);
+    free(sprites);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+Test(profiler, off_screen_and_clipped_cost_counted_apart)
+{
+    capture cap;
+    mote8 *m8 = start("function _draw()\n spr(1,-100,-100)\n spr(1,124,0)\n"
+                      " clip(0,0,64,128) rectfill(0,0,127,15) clip()\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 2);
+    /* per frame: 128 fully off, 128 half off (64), rectfill 2*128 cycles half clipped */
+    cr_expect_eq(p->offscreen, 2 * (128 + 64 + 128));
+    cr_expect_eq(p->on_screen, 2 * (64 + 128));
+    cr_expect_eq(p->heat[5 * 128 + 10], 2 * 256.0 / (128 * 16));
+    cr_expect_eq(p->heat[5 * 128 + 100], 0);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+Test(profiler, live_top_lines_follow_recent_frames)
+{
+    capture cap;
+    mote8 *m8 = start("n=0 function _update() n+=1 end\nfunction _draw()\n"
+                      " if n<30 then cls() end\n if n>=30 then rectfill(0,0,127,127) end\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 80);
+    mote8_prof_line live[1], all[1];
+    cr_assert_eq(mote8_profiler_top_lines(p, 1, live, 1), 1);
+    cr_assert_eq(mote8_profiler_top_lines(p, 0, all, 1), 1);
+    cr_expect_eq(live[0].tab_line, 4);             /* rectfill: the recent frames */
+    cr_expect_eq(all[0].tab_line, 4);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+Test(profiler, trace_and_report_are_written_self_contained)
+{
+    capture cap;
+    mote8 *m8 = start(BUSY_CART, &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 20);
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *trace = read_in(dir, "trace.json");
+    cr_expect(strncmp(trace, "{\"displayTimeUnit\"", 18) == 0);
+    cr_expect(strstr(trace, "\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"X\"") != NULL);
+    cr_expect(strstr(trace, "\"name\":\"_draw\"") != NULL);
+    cr_expect(strstr(trace, "\"ph\":\"C\"") != NULL);
+    cr_expect(strcmp(trace + strlen(trace) - 4, "\n]}\n") == 0);
+    char *html = read_in(dir, "report.html");
+    cr_expect(strstr(html, "<svg") != NULL);
+    cr_expect(strstr(html, "src='data:image/png;base64,iVBOR") != NULL);
+    cr_expect(strstr(html, "src='http") == NULL && strstr(html, "href=") == NULL &&
+              strstr(html, "<script src") == NULL);
+    char *summary = read_in(dir, "summary.txt");
+    cr_expect(strstr(summary, "top call sites") != NULL);
+    free(trace);
+    free(html);
+    free(summary);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+Test(profiler, command_line_and_report_tool)
+{
+    char *dir = temp_dir();
+    char cart[600], out[600];
+    snprintf(cart, sizeof cart, "%s/c.p8", dir);
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s", BUSY_CART);
+    fclose(f);
+    snprintf(out, sizeof out, "%s/prof", dir);
+    const char *args[] = { "--headless", "--frames", "45", "--profile", out, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    char *csv = read_in(out, "frames.csv");
+    cr_expect(strncmp(csv, "frame,lua,system,budget,dropped\n0,", 34) == 0, "%s", csv);
+    /* the same run without --profile prints the same stat(1) values */
+    const char *plain[] = { "--headless", "--frames", "45", cart, NULL };
+    m8_run_result r2;
+    m8t_run_mote8(&r2, plain);
+    cr_expect_str_eq(r.out, r2.out);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "rm -f %s/report.html && %s/bin/m8prof %s > %s/sum.txt", out,
+             M8_BINARY_DIR, out, dir);
+    cr_assert_eq(system(cmd), 0);
+    char *sum = read_in(dir, "sum.txt");
+    cr_expect(strstr(sum, "mote8 profile:") != NULL && strstr(sum, "top call sites") != NULL, "%s", sum);
+    free(read_in(out, "report.html"));
+    free(sum);
+    free(csv);
+}
