@@ -246,15 +246,34 @@ int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_lin
         }
         if (at < n) {
             describe_line(p, line, &out[at]);
-            if (recent) {   /* live figures: the decayed sums, split in proportion */
+            if (recent) {   /* live figures: per frame, split like the totals */
                 double total = p->lines[line].lua + p->lines[line].system;
-                out[at].lua_cycles = total > 0 ? v * p->lines[line].lua / total : 0;
-                out[at].system_cycles = total > 0 ? v * p->lines[line].system / total : 0;
+                double per_frame = v * (1 - RECENT_KEEP) / RECENT_KEEP;
+                out[at].lua_cycles = total > 0 ? per_frame * p->lines[line].lua / total : 0;
+                out[at].system_cycles = total > 0 ? per_frame * p->lines[line].system / total : 0;
             }
             if (count < n) count++;
         }
     }
     return count;
+}
+
+const char *mote8_profiler_source(const mote8_profiler *p, int line, char *buf, size_t size)
+{
+    const m8_cart *cart = &p->vm->machine->cart;
+    const char *s = cart->code, *end = cart->code ? cart->code + cart->code_len : NULL;
+    size_t o = 0;
+    for (int l = 1; s && l < line && s < end; l++) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        s = nl ? nl + 1 : end;
+    }
+    if (s && line > 0) {
+        while (s < end && (*s == ' ' || *s == '\t')) s++;
+        for (; s < end && *s != '\n' && *s != '\r' && o + 1 < size; s++)
+            buf[o++] = (*s < 32 || *s > 126) ? '?' : *s;
+    }
+    if (size) buf[o] = 0;
+    return buf;
 }
 
 /* ---------------------------------------------------------------- writers --- */

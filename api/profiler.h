@@ -44,9 +44,14 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8);
 void mote8_profiler_detach(mote8_profiler *p);
 void mote8_profiler_free(mote8_profiler *p);     /* detaches first */
 
-/* The n costliest lines (Lua + system): over the whole run (recent = 0), or over the last
- * frames with exponential forgetting (recent = 1, for a live overlay). Returns the count. */
+/* The n costliest lines (Lua + system): totals over the whole run (recent = 0), or cycles
+ * per frame averaged over the last frames with exponential forgetting (recent = 1, for a
+ * live overlay). Returns the count. */
 int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_line *out, int n);
+
+/* The text of code line `line` (leading blanks dropped, non-ASCII shown as '?'), for
+ * displays; returns buf. */
+const char *mote8_profiler_source(const mote8_profiler *p, int line, char *buf, size_t size);
 
 /* Write the profile files into `dir` (created if missing), then report.html and
  * summary.txt. Returns 0, or -1 with a message in err. */

@@ -1,15 +1,17 @@
 /* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
  * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
  * controllers, audio queued per tick (never blocking the game loop), pause on
- * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume.
+ * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
+ * F1 cost overlay and F2 profile recording (overlay.h).
  * Settings (volume, scale, fullscreen) come from the file described in settings.h.
  * Ticks are paced at the cart's own rate from the performance counter.
- * Depends on: host.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
+ * Depends on: host.h, overlay.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
 #include <SDL.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include "host.h"
+#include "overlay.h"
 #include "png_io.h"
 #include "settings.h"
 
@@ -26,6 +28,7 @@ typedef struct window_host {
     int fullscreen;
     double volume;              /* 0-1, from the settings file, changed with - and = */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
+    m8_overlay overlay;         /* F1 cost overlay, F2 profiling */
 } window_host;
 
 /* Keyboard mapping, reference 10.3: player 0 arrows + Z/C/N (O) + X/V/M (X), player 1
@@ -93,6 +96,7 @@ static void present(window_host *h, mote8 *m8)
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h->window);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
+    m8_overlay_draw(&h->overlay, h->renderer, m8);
     SDL_RenderPresent(h->renderer);
 }
 
@@ -159,6 +163,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             SDL_SetWindowFullscreen(h->window, h->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
             break;
         }
+        if (m8_overlay_key(&h->overlay, m8, e->key.keysym.sym)) break;
         if (e->key.keysym.sym == SDLK_F12) {
             screenshot(m8);
             break;
@@ -244,6 +249,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         close_host(&h);
         return 2;
     }
+    m8_overlay_init(&h.overlay, m8, opt->profile_dir);
     int rc = 0, quit = 0, errored = 0;
     long frame = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
@@ -269,6 +275,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
                 if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
             int status = errored ? MOTE8_ERROR : mote8_tick(m8, &in);
             frame++;
+            m8_overlay_tick(&h.overlay);
             if (status == MOTE8_ERROR && !errored) {  /* show it until the window closes */
                 fprintf(stderr, "%s\n", mote8_error(m8));
                 mote8_show_error(m8);
@@ -289,6 +296,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         if (m8_png_write_rgb(opt->screenshot, rgb, 128, 128, 1) != 0) perror(opt->screenshot);
     }
     m8_input_script_free(&script);
+    m8_overlay_finish(&h.overlay);
     close_host(&h);
     return rc;
 }
