@@ -4,5 +4,6 @@
 #define M8_BENCH_H
 
 void m8_bench_synth(void);
+void m8_bench_gfx(void);
 
 #endif
