@@ -4,7 +4,8 @@
  * text. Expressions are parsed fully (Lua-style precedence climbing with the PICO-8 operators
  * slotted in) so PICO-8-only operators become parenthesised helper calls (__m8_band(a,b) ...);
  * statements get their sugar removed: compound assignment (target table and key evaluated
- * once), `!=`, one-line `if (c) ...` / `while (c) ...`, `?` print, `#include`.
+ * once), `!=`, one-line `if (c) ...` / `while (c) ...`, `?` print (statement or expression),
+ * `#include`; line 1 starts with PICO-8's builtin chunk locals (reference 6.3).
  *
  * Line keeping: every emitted token is preceded, when its line differs from the previous
  * token's, by a marker "\x01<line>\x02"; a final pass turns markers into enough newlines to
@@ -12,6 +13,7 @@
  * go back. Depends on: p8_lex.h, p8num.h (through the lexer), libc. */
 #include "p8_translate.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -350,6 +352,7 @@ static void check_emit(parser *P, sbuf *b, int type)
 /* ---- expressions ---- */
 
 static expr subexpr(parser *P, int limit);
+static int block_follow(int t);
 static void block(parser *P, sbuf *b);
 static void statement(parser *P, sbuf *b);
 
@@ -514,6 +517,20 @@ static expr suffixedexp(parser *P, target *tg)
     }
 }
 
+/* `?a,b` at the current token -> print(a,b) (statement or expression form). The list starts
+ * on the `?` line; it is empty when nothing that starts an expression follows there. */
+static void print_call(parser *P, sbuf *b)
+{
+    int line = tok(P)->line;
+    skip_tok(P, b);
+    sb_puts(b, "print(");
+    int t = tt(P);
+    if (tok(P)->line == line && !block_follow(t) && t != P8T_SEMI && t != P8T_RPAREN && t != P8T_COMMA &&
+        t != P8T_RBRACE && t != P8T_RBRACKET && t != P8T_THEN && t != P8T_DO)
+        explist(P, b);
+    sb_puts(b, ") ");
+}
+
 static expr simpleexp(parser *P)
 {
     expr e;
@@ -543,6 +560,11 @@ static expr simpleexp(parser *P)
         e = mk(P, E_OTHER);
         emit_tok(P, e.b);
         funcbody(P, e.b);
+        return e;
+    case P8T_QUESTION:
+        /* `?a,b` as an expression (x=?"hi",0,0): print(a,b), taking every value after it */
+        e = mk(P, E_MULTI);
+        print_call(P, e.b);
         return e;
     default:
         return suffixedexp(P, NULL);
@@ -608,9 +630,14 @@ static expr binop(parser *P, int op, expr l, expr r, const sbuf *opmark)
     int native = 0;
     const char *lua_op = p8_tok_lua(op);
     switch (op) {
-    case P8T_SLASH: native = r.kind == E_NUM && r.num != 0; break;
+    /* a literal divisor with |b| >= 1 (but not -1) cannot make the quotient leave the 16.16
+     * range, so Lua's own operator gives PICO-8's answer; 30000/0.5 must saturate */
+    case P8T_SLASH: native = r.kind == E_NUM && fabs(r.num) >= 1 && r.num != -1; break;
     case P8T_PERCENT: native = r.kind == E_NUM && r.num > 0; break;
-    case P8T_BSLASH: native = r.kind == E_NUM && r.num != 0; lua_op = "//"; break;
+    case P8T_BSLASH:
+        native = r.kind == E_NUM && fabs(r.num) >= 1 && r.num != -1;
+        lua_op = "//";
+        break;
     default: native = helper_for(op) == NULL;
     }
     if (native) {
@@ -1037,14 +1064,7 @@ static void statement(parser *P, sbuf *b)
         emit_goto(P, b, name);
         break;
     }
-    case P8T_QUESTION: {
-        /* `?a,b` -> print(a,b) */
-        skip_tok(P, b);
-        sb_puts(b, "print(");
-        if (!block_follow(tt(P)) && tt(P) != P8T_SEMI) explist(P, b);
-        sb_puts(b, ") ");
-        break;
-    }
+    case P8T_QUESTION: print_call(P, b); break;   /* `?a,b` -> print(a,b) */
     case P8T_INCLUDE: includestat(P, b); break;
     default: exprstat(P, b); break;
     }
@@ -1098,6 +1118,15 @@ static char *translate_rec(parser *parent, const char *src, size_t len, const ch
     p8_lex_free(&P.lx);
     return NULL;
 }
+
+/* PICO-8 copies these builtins into locals of the cart's main chunk (reference 6.3; `rnd`
+ * is missing there). Carts that switch _ENV rely on it: after `_ENV=obj`, `pset` is still
+ * the local. Same first line, so no line moves. */
+static const char builtin_locals[] =
+    "time,sub,chr,ord,tostr,tonum,add,del,deli,clip,color,pal,palt,fillp,pget,pset,sget,sset,"
+    "fget,fset,circ,circfill,rect,rectfill,oval,ovalfill,line,spr,sspr,mget,mset,tline,peek,"
+    "poke,peek2,poke2,peek4,poke4,memcpy,memset,max,min,mid,flr,ceil,cos,sin,atan2,srand,band,"
+    "bor,bxor,bnot,shl,shr,lshr,rotl,rotr";
 
 /* Markers -> newlines. */
 static char *finish(parser *R, const sbuf *b, size_t *out_len)
@@ -1159,6 +1188,11 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     char *res = NULL;
     if (setjmp(jb) == 0) {
         sbuf *b = newbuf(P);
+        sb_puts(b, "local ");
+        sb_puts(b, builtin_locals);
+        sb_puts(b, "=");
+        sb_puts(b, builtin_locals);
+        sb_puts(b, "; ");
         block(P, b);
         if (tt(P) != P8T_EOF) fail_near(P, "'<eof>' expected");
         res = finish(P, b, olen);

@@ -212,6 +212,19 @@ Test(translate, print_shorthand)
     cr_expect_str_eq(printed, "0.5\n");
     run("if (true) ?\"short\"");
     cr_expect_str_eq(printed, "short\n");
+    run("x=1\n\t ?x\nif (x==1) ?\"a\" ?\"b\"\nif (x==2) ?\"no\" else ?\"c\"");
+    cr_expect_str_eq(printed, "1\na\nb\nc\n");
+    run("?\nx=1");                                     /* bare ? prints nothing */
+    cr_expect_str_eq(printed, "\n");
+    /* expression form (reference 6.1: x = ?"hi",0,0): takes every value after it */
+    static const tcase t[] = {
+        { "print=function(...) return select('#',...)..(...) end r=?'hi',0,0", "3hi" },
+        { "print=function(a) return a end r=(?'x')..'y'", "xy" },
+        { "print=function(a) return a end t={?'e'} r=t[1]", "e" },
+        { "print=function(a,b) return a+b end function f(v) return v end r=f(?1,2)", "3" },
+        { "print=function(a) return a end if (?true) r=1", "1" },
+    };
+    RUN_TABLE(t);
 }
 
 Test(translate, integer_division)
@@ -479,6 +492,63 @@ Test(translate, lua54_differences)
         { "r=0 function f() goto a ::a:: return 1 end ::a:: r=f()", "1" },
     };
     RUN_TABLE(t);
+}
+
+/* Rows of reference 6.1-7.x not covered above. */
+Test(translate, reference_rows)
+{
+    static const tcase t[] = {
+        /* 6.1 number literals have no exponent: 1e3 is 1 then the name e3 */
+        { "e3=7 r=tostr(select('#',tonum('1e3')))", "0" },
+        { "function f() return 1e3 end r=1", "ERR: line 1: 'end' expected near 'e3'" },
+        /* 6.3 builtins are locals of the main chunk (rnd is not one of them) */
+        { "function f() local _ENV={} return tostr(5) end r=f()", "5" },
+        { "rnd=1 function f() local _ENV={} return rnd end r=tostr(f())", "[nil]" },
+        { "function tostr() return 'mine' end function f() local _ENV={} return tostr() end r=f()", "mine" },
+        { "_ENV={r=0} r=tonum('7')", "[nil]" },         /* r went into the new _ENV */
+        /* 7.1 results shown through 16.16: 32767+1 prints as -32768 */
+        { "x=32767 x+=1 r=x", "-32768" },
+        { "r=-(-32768)", "-32768" },
+        { "r=tostr(-0x8000,1)", "0x8000.0000" },
+        /* 7.3 quotients outside the range saturate, also for literal divisors */
+        { "r=tostr(30000/0.5,1)", "0x7fff.ffff" },
+        { "r=tostr(-30000/0.5,1)", "0x8000.0001" },
+        { "r=30000\\0.25", "32767" },
+        { "r=tostr(-32768/-1,1)", "0x7fff.ffff" },
+        { "r=7/2+7\\2", "6.5" },
+        { "r=1/0.5", "2" },
+        /* 7.5 shift counts: >= 32 gives 0 for << and >>>, >> caps at 31, rotates mask */
+        { "r=tostr(-1<<32,1)", "0x0000.0000" },
+        { "r=tostr(-1>>>40,1)", "0x0000.0000" },
+        { "r=tostr(-1>>40,1)", "0xffff.ffff" },
+        { "r=1<<>33", "2" },
+        { "r=1>>-1", "2" },
+        /* 7.7 concatenation formats numbers the 16.16 way */
+        { "r=0x7fff.ffff ..''", "32768" },
+        { "r=-0x0.0001 ..''", "-0" },
+        /* 7.8 tonum */
+        { "r=tonum('-0x1.8')", "-1.5" },
+        { "r=tostr(tonum('  0b11  '))", "3" },
+    };
+    RUN_TABLE(t);
+}
+
+/* 6.2: all 26 glyph globals (indices into the value table, P8SCII byte 0x80 + i). */
+Test(translate, glyph_globals_all)
+{
+    static const char *const want[26] = {
+        "0x0000.8000", "0x5a5a.8000", "0x511f.8000", "0x0003.0000", "0x7d7d.8000",
+        "0xb81d.8000", "0xf99f.8000", "0x51bf.8000", "0xb5bf.8000", "0x999f.8000",
+        "0xb11f.8000", "0x0000.0000", "0xa0e0.8000", "0x9b3f.8000", "0x0004.0000",
+        "0xb1bf.8000", "0xf5ff.8000", "0x0001.0000", "0xb15f.8000", "0x1b1f.8000",
+        "0x0002.0000", "0xf5bf.8000", "0x7adf.8000", "0x0005.0000", "0x0f0f.8000",
+        "0x5555.8000",
+    };
+    for (int i = 0; i < 26; i++) {
+        char src[32];
+        snprintf(src, sizeof src, "r=tostr(%c,1)", (char)(0x80 + i));
+        cr_expect_str_eq(run(src), want[i], "glyph 0x%02x", 0x80 + i);
+    }
 }
 
 /* ---- line numbers ---- */
