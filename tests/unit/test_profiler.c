@@ -2,7 +2,8 @@
  * frames.csv in the spelling checks outside the project rely on (one row per displayed
  * frame, dropped = 1 for halved frames), attributes costs to tab:line call sites, API
  * functions and sprite indices, counts off-screen draw cost apart, writes a Chrome trace,
- * a self-contained HTML report, and works from the command line and tools/m8prof.
+ * a self-contained HTML report, and works from the command line and tools/m8prof; the window
+ * gives the same stat(1) sequence as headless and draws the F1 overlay (under xvfb-run).
  * Depends on: Criterion, api/profiler.h, api/profiler_internal.h, m8_test_util.h. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 #include "m8_test_util.h"
 #include "mote8.h"
+#include "png_io.h"
 #include "profiler.h"
 #include "profiler_internal.h"
 
@@ -243,4 +245,47 @@ Test(profiler, command_line_and_report_tool)
     free(read_in(out, "report.html"));
     free(sum);
     free(csv);
+}
+
+/* The window host under a virtual X server (skipped when xvfb-run is missing): the same
+ * stat(1) sequence as headless, and the F1 overlay drawn over the window. */
+static int have_xvfb(void) { return system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+Test(profiler, window_matches_headless_and_draws_the_overlay, .timeout = 120)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run not installed");
+    char *dir = temp_dir();
+    char cart[600], cmd[3000];
+    snprintf(cart, sizeof cart, "%s/c.p8", dir);
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s", BUSY_CART);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && %s/bin/mote8 --headless --seed 7 --frames 40 c.p8 > h.txt && "
+             "MOTE8_OVERLAY=1 MOTE8_WINDOW_SHOT=%s/w.png MOTE8_WINDOW_SHOT_TICK=30 "
+             "SDL_AUDIODRIVER=dummy xvfb-run -a -s '-screen 0 800x600x24' "
+             "%s/bin/mote8 --seed 7 --frames 40 --scale 4 c.p8 > w.txt 2>/dev/null",
+             dir, M8_BINARY_DIR, dir, M8_BINARY_DIR);
+    cr_assert_eq(system(cmd), 0);
+    char *h = read_in(dir, "h.txt"), *w = read_in(dir, "w.txt");
+    cr_expect_gt(strlen(h), 100);
+    cr_expect_str_eq(h, w);
+    char path[700], err[256];
+    snprintf(path, sizeof path, "%s/w.png", dir);
+    int pw, ph;
+    uint8_t *rgb = m8_png_read_rgb(path, &pw, &ph, err, sizeof err);
+    cr_assert_not_null(rgb, "%s", err);
+    cr_expect_eq(pw, 512);
+    cr_expect_eq(ph, 512);
+    /* the CPU bar's first pixels at the top-left: Lua blue (41,173,255) */
+    int lua_blue = 0;
+    for (int x = 0; x < 40; x++) {
+        const uint8_t *p = rgb + 3 * (6 * pw + x);
+        lua_blue += p[0] == 41 && p[1] == 173 && p[2] == 255;
+    }
+    cr_expect_gt(lua_blue, 0);
+    free(rgb);
+    free(h);
+    free(w);
 }
