@@ -13,7 +13,13 @@ static double fixed_round(double v) { return floor(v * 65536.0 + 0.5) / 65536.0;
 
 int m8l_flr(lua_State *L) { m8_push_num(L, m8_num_flr(m8_arg_num(L, 1, 0))); return 1; }
 int m8l_ceil(lua_State *L) { m8_push_num(L, m8_num_ceil(m8_arg_num(L, 1, 0))); return 1; }
-int m8l_abs(lua_State *L) { m8_push_num(L, fabs(m8_arg_num(L, 1, 0))); return 1; }
+/* abs(-32768) stays -32768: its positive is out of 16.16 range (reference 7.4). */
+int m8l_abs(lua_State *L)
+{
+    double v = m8_arg_num(L, 1, 0);
+    m8_push_num(L, v == -32768.0 ? v : fabs(v));
+    return 1;
+}
 int m8l_sgn(lua_State *L) { m8_push_num(L, m8_arg_num(L, 1, 0) < 0 ? -1 : 1); return 1; }
 
 int m8l_min(lua_State *L)

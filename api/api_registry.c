@@ -47,12 +47,6 @@ static int dispatch(lua_State *L)
  * (the state's standard libraries, never visible to the cart). */
 static void push_lua_builtin(lua_State *L, const char *path)
 {
-    if (strcmp(path, "@inext") == 0) {      /* ipairs' stepping function */
-        lua_getglobal(L, "ipairs");
-        lua_newtable(L);
-        lua_call(L, 1, 1);                  /* first result: the iterator */
-        return;
-    }
     const char *dot = strchr(path, '.');
     if (!dot) {
         lua_getglobal(L, path);

@@ -114,6 +114,7 @@ typedef struct m8_cost_rule {
     X(count, m8l_count, M8_GROUP_TABLE, 0, M8_COST_NONE, "count(t,[v]): number of non-nil elements, or of elements equal to v") \
     X(all, m8l_all, M8_GROUP_TABLE, 0, M8_COST_NONE, "all(t): iterator over t[1..#t] that tolerates deleting the current item") \
     X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, M8_COST_NONE, "foreach(t,f): call f(v) for each element (like all)") \
+    X(inext, m8l_inext, M8_GROUP_TABLE, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
     \
     /* ===== STRING (api/api_string.c) ===== */ \
     X(sub, m8l_sub, M8_GROUP_STRING, 0, M8_COST_NONE, "sub(s,i,[j]): substring from i to j (negative counts from the end)") \
@@ -168,7 +169,7 @@ typedef struct m8_cost_rule {
     B(coresume, "coroutine.resume", M8_GROUP_LUA, "coresume(c,...): run coroutine c until it yields") \
     B(costatus, "coroutine.status", M8_GROUP_LUA, "costatus(c): 'suspended', 'running' or 'dead'") \
     B(yield, "coroutine.yield", M8_GROUP_LUA, "yield(...): suspend the running coroutine") \
-    B(inext, "@inext", M8_GROUP_LUA, "inext(t,i): the stepping function of ipairs") \
+
     /* end of table */
 
 #endif

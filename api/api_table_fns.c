@@ -1,6 +1,8 @@
 /* api_table_fns.c - PICO-8's table helpers: add del deli count all foreach (reference 8.6).
  * all() and foreach() tolerate deleting the current item while iterating: the iterator only
  * moves on when the item it returned last is still in its slot.
+ * inext(t, i) is ipairs' stepper, starting at 1 when i is nil (PICO-8 allows that, Lua's
+ * own stepper does not).
  * Depends on: api_internal.h. */
 #include "api_internal.h"
 
@@ -139,4 +141,12 @@ int m8l_foreach(lua_State *L)
         lua_call(L, 1, 0);
     }
     return 0;
+}
+
+int m8l_inext(lua_State *L)
+{
+    lua_Integer i = lua_isnoneornil(L, 2) ? 1 : (lua_Integer)m8_arg_int(L, 2, 0) + 1;
+    lua_pushinteger(L, i);
+    if (lua_geti(L, 1, i) == LUA_TNIL) return 1;   /* nil: iteration ends */
+    return 2;
 }

@@ -31,7 +31,9 @@ static const lua_case cases[] = {
     { "printh(rnd({})==nil and 'nil' or 'x') printh(rnd({7}))", "nil\n7" },
     { "srand(1) ok=true for i=1,200 do local r=rnd() if r<0 or r>=1 then ok=false end end printh(tostr(ok))",
       "true" },
+    { "printh(abs(-32768)==-32768 and 'same' or 'flipped')", "same" },
     /* tables */
+    { "s='' for i,v in inext,{5,6} do s=s..i..v end printh(s..' '..tostr(inext({7},1)))", "1526 [nil]" },
     { "t={1,2,3} add(t,4) add(t,0,1) printh(#t..':'..t[1]..t[2]..t[5])", "5:014" },
     { "t={1,2,3,2} printh(del(t,2)..' '..#t..' '..t[2]..t[3])", "2 3 32" },
     { "t={5,6,7} printh(deli(t)..' '..deli(t,1)..' '..#t..' '..t[1])", "7 5 1 6" },
