@@ -83,7 +83,10 @@ int m8l_stat(lua_State *L)
     case 2: m8_push_num(L, m8_cost_stat_system(&vm->cost)); return 1;
     case 4: case 6: lua_pushliteral(L, ""); return 1;
     case 5: lua_pushinteger(L, M8_VERSION_ID); return 1;
-    case 7: case 8: case 9: lua_pushinteger(L, m->fps); return 1;
+    case 7: case 9:            /* the rate actually shown: halved when over budget */
+        lua_pushinteger(L, vm->cost.halved ? m->fps / 2 : m->fps);
+        return 1;
+    case 8: lua_pushinteger(L, m->fps); return 1;
     case 32: lua_pushinteger(L, vm->input.mouse_x); return 1;
     case 33: lua_pushinteger(L, vm->input.mouse_y); return 1;
     case 34: lua_pushinteger(L, vm->input.mouse_buttons); return 1;

@@ -26,6 +26,7 @@
 #include "api_registry.h"
 #include "bundled.h"
 #include "cost.h"
+#include "include_files.h"
 #include "p8_runtime.h"
 #include "p8_translate.h"
 #include "p8num.h"
@@ -451,7 +452,8 @@ static int compile_cart(m8_vm *vm)
     const m8_cart *cart = &vm->machine->cart;
     size_t lua_len = 0;
     m8_translate_error terr = { 0 };
-    char *lua_src = m8_translate(cart->code ? cart->code : "", cart->code_len, &lua_len, &terr);
+    char *lua_src = m8_translate_ex(cart->code ? cart->code : "", cart->code_len, &lua_len,
+                                    &terr, m8_include_resolve, vm->cart_name);
     if (!lua_src) {
         int tab = 0, tab_line = terr.line;
         m8_cart_code_location(cart, terr.line, &tab, &tab_line);

@@ -1,0 +1,102 @@
+/* include_files.c - resolves `#include` lines of cart code (reference 4.2): `#include
+ * file.lua` reads a Lua file, `#include other.p8` the code of another cart, and
+ * `#include other.p8:n` only its tab n; names are relative to the including cart's folder
+ * (the current folder when the cart's name has none, as for bundled carts). Lua files are
+ * UTF-8 and turned into P8SCII like cart code.
+ * Depends on: include_files.h, runtime/core (cart, p8scii). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cart.h"
+#include "include_files.h"
+#include "p8scii.h"
+
+static char *read_whole(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return NULL; }
+    long n = ftell(f);
+    if (n < 0 || n > 16 * 1024 * 1024) { fclose(f); return NULL; }
+    rewind(f);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+/* The code of tab `tab` (0-based) of P8SCII code, or all of it when tab < 0. */
+static char *code_tab(const char *code, size_t len, int tab, size_t *out_len)
+{
+    const char *start = code, *end = code + len;
+    if (tab >= 0) {
+        int t = 0;
+        const char *p = code, *tab_start = code;
+        start = NULL;
+        while (p <= end) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            const char *line_end = nl ? nl : end;
+            int is_break = line_end - p == 4 && memcmp(p, "-->8", 4) == 0;
+            if (is_break || !nl) {
+                if (t == tab) {
+                    start = tab_start;
+                    end = is_break ? p : line_end;
+                    break;
+                }
+                if (!nl) break;
+                t++;
+                tab_start = nl + 1;
+            }
+            p = nl + 1;
+        }
+        if (!start) return NULL;
+    }
+    char *out = malloc((size_t)(end - start) + 1);
+    if (!out) return NULL;
+    memcpy(out, start, (size_t)(end - start));
+    out[end - start] = 0;
+    *out_len = (size_t)(end - start);
+    return out;
+}
+
+char *m8_include_resolve(void *ud, const char *name, size_t *len)
+{
+    const char *cart_path = ud;
+    const char *slash = cart_path ? strrchr(cart_path, '/') : NULL;
+    char path[1024];
+    int dir_len = slash ? (int)(slash - cart_path) : 1;
+    const char *dir = slash ? cart_path : ".";
+    int tab = -1;
+    char file[512];
+    snprintf(file, sizeof file, "%s", name);
+    char *colon = strrchr(file, ':');
+    if (colon && colon > file && strstr(file, ".p8") && colon[1] >= '0' && colon[1] <= '9') {
+        tab = atoi(colon + 1);
+        *colon = 0;
+    }
+    if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
+    else snprintf(path, sizeof path, "%.*s/%s", dir_len, dir, file);
+    size_t raw_len = 0;
+    char *raw = read_whole(path, &raw_len);
+    if (!raw) return NULL;
+    size_t n = strlen(file);
+    char *out = NULL;
+    if (n > 3 && strcmp(file + n - 3, ".p8") == 0) {
+        m8_cart cart;
+        m8_cart_init(&cart);
+        if (m8_cart_read_p8(&cart, raw, raw_len, NULL) == 0)
+            out = code_tab(cart.code, cart.code_len, tab, len);
+        m8_cart_free(&cart);
+    } else {
+        out = m8_utf8_to_p8scii(raw, raw_len, len);
+    }
+    free(raw);
+    return out;
+}

@@ -1,0 +1,12 @@
+/* include_files.h - the `#include` resolver handed to the dialect translator.
+ * Depends on: nothing. */
+#ifndef M8_INCLUDE_FILES_H
+#define M8_INCLUDE_FILES_H
+
+#include <stddef.h>
+
+/* m8_include_fn for m8_translate_ex: `ud` is the including cart's file path (or NULL for a
+ * cart without a folder). Returns malloc'd P8SCII code, or NULL if it cannot be read. */
+char *m8_include_resolve(void *ud, const char *name, size_t *len);
+
+#endif
