@@ -106,25 +106,35 @@ static void save_window(SDL_Renderer *r, const char *path)
     free(rgb);
 }
 
+/* Text scale and the height of the overlay's band at the bottom of the window: a fixed
+ * eight lines (bar, rates, heading, five lines) so the picture does not jump around. */
+static int text_scale(int window_h) { return window_h / 320 > 1 ? window_h / 320 : 1; }
+
+int m8_overlay_reserved_height(const m8_overlay *o, int window_h)
+{
+    int s = text_scale(window_h);
+    return o->shown ? 4 * s * 2 + 8 * s * 8 : 0;
+}
+
 void m8_overlay_draw(m8_overlay *o, SDL_Renderer *r, mote8 *m8)
 {
     if (o->shown) {
         int ww, wh;
         SDL_GetRendererOutputSize(r, &ww, &wh);
-        int s = wh / 320 > 1 ? wh / 320 : 1;
+        int s = text_scale(wh);
         int pad = 4 * s, lh = 8 * s;
         mote8_frame_cost fc;
         mote8_last_frame_cost(m8, &fc);
         mote8_prof_line top[5];
         int n = o->prof ? mote8_profiler_top_lines(o->prof, 1, top, 5) : 0;
-        int pw = 62 * 4 * s + 2 * pad, ph = pad * 2 + lh * (3 + n);
-        if (pw > ww) pw = ww;
+        int pw = ww, ph = m8_overlay_reserved_height(o, wh), oy = wh - ph;
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-        SDL_SetRenderDrawColor(r, 0, 0, 0, 200);
-        SDL_RenderFillRect(r, &(SDL_Rect){ 0, 0, pw, ph });
+        SDL_SetRenderDrawColor(r, 20, 20, 28, 255);
+        SDL_RenderFillRect(r, &(SDL_Rect){ 0, oy, pw, ph });
         /* CPU bar: Lua blue, system orange, up to twice the budget; white mark at 100% */
         double lua = (double)fc.lua / fc.budget, sys = (double)fc.system / fc.budget;
-        int bx = pad, by = pad, bw = pw - 2 * pad, bh = 5 * s;
+        int bw = 62 * 4 * s < ww - 2 * pad ? 62 * 4 * s : ww - 2 * pad;
+        int bx = pad, by = oy + pad, bh = 5 * s;
         double full = 2.0;
         int wl = (int)(bw * (lua > full ? full : lua) / full);
         int wsys = (int)(bw * (lua + sys > full ? full - (lua > full ? full : lua) : sys) / full);

@@ -1,7 +1,7 @@
 /* overlay.h - the window's live cost overlay and its profiling switch.
  *
- * F1 toggles an overlay drawn at window resolution over the picture (not into the cart's
- * 128x128 screen): the CPU bar of the last displayed frame split Lua/system against the
+ * F1 toggles an overlay drawn at window resolution in a band below the picture (never into
+ * the cart's 128x128 screen; the window shrinks the picture's scale to make room): the CPU bar of the last displayed frame split Lua/system against the
  * budget, the frame rate, and the five costliest lines of the last frames (tab:line).
  * F2 starts/stops recording a profile; stopping writes it to --profile DIR (or
  * mote8_profile_TIME) like `mote8 --headless --profile`. With --profile DIR the window
@@ -31,7 +31,9 @@ void m8_overlay_init(m8_overlay *o, mote8 *m8, const char *profile_dir);
 /* A key press; returns 1 when the overlay used it. */
 int m8_overlay_key(m8_overlay *o, mote8 *m8, SDL_Keycode key);
 void m8_overlay_tick(m8_overlay *o);
-/* Draw over the presented picture (call before SDL_RenderPresent). */
+/* Height in window pixels of the band the overlay needs at the bottom (0 when hidden). */
+int m8_overlay_reserved_height(const m8_overlay *o, int window_h);
+/* Draw the band (call before SDL_RenderPresent). */
 void m8_overlay_draw(m8_overlay *o, SDL_Renderer *r, mote8 *m8);
 /* Writes the profile when recording; frees everything. */
 void m8_overlay_finish(m8_overlay *o);

@@ -74,14 +74,15 @@ static uint8_t pad_buttons(SDL_GameController *pad)
     return bits;
 }
 
-/* The largest integer scale that fits, centred. */
-static SDL_Rect picture_rect(SDL_Window *w)
+/* The largest integer scale that fits above the overlay's band (if shown), centred. */
+static SDL_Rect picture_rect(window_host *h)
 {
     int ww, wh;
-    SDL_GetRendererOutputSize(SDL_GetRenderer(w), &ww, &wh);
-    int scale = (ww < wh ? ww : wh) / 128;
+    SDL_GetRendererOutputSize(h->renderer, &ww, &wh);
+    int avail_h = wh - m8_overlay_reserved_height(&h->overlay, wh);
+    int scale = (ww < avail_h ? ww : avail_h) / 128;
     if (scale < 1) scale = 1;
-    SDL_Rect r = { (ww - 128 * scale) / 2, (wh - 128 * scale) / 2, 128 * scale, 128 * scale };
+    SDL_Rect r = { (ww - 128 * scale) / 2, (avail_h - 128 * scale) / 2, 128 * scale, 128 * scale };
     return r;
 }
 
@@ -94,7 +95,7 @@ static void present(window_host *h, mote8 *m8)
     SDL_UpdateTexture(h->texture, NULL, rgb, 128 * 3);
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderClear(h->renderer);
-    SDL_Rect r = picture_rect(h->window);
+    SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
     m8_overlay_draw(&h->overlay, h->renderer, m8);
     SDL_RenderPresent(h->renderer);
