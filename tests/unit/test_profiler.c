@@ -278,13 +278,17 @@ Test(profiler, window_matches_headless_and_draws_the_overlay, .timeout = 120)
     cr_assert_not_null(rgb, "%s", err);
     cr_expect_eq(pw, 512);
     cr_expect_eq(ph, 512);
-    /* the CPU bar's first pixels at the top-left: Lua blue (41,173,255) */
+    /* the overlay is a band below the picture: with it shown, a 512x512 window fits the
+     * picture at scale 3 (384 px) in the top 440 rows; the CPU bar's Lua part (blue
+     * 41,173,255) starts 4 px into the band at y = 440 */
     int lua_blue = 0;
     for (int x = 0; x < 40; x++) {
-        const uint8_t *p = rgb + 3 * (6 * pw + x);
+        const uint8_t *p = rgb + 3 * (446 * pw + x);
         lua_blue += p[0] == 41 && p[1] == 173 && p[2] == 255;
     }
     cr_expect_gt(lua_blue, 0);
+    const uint8_t *above = rgb + 3 * (20 * pw + 40);    /* left margin of the picture */
+    cr_expect(above[0] == 0 && above[1] == 0 && above[2] == 0, "nothing drawn over the margin");
     free(rgb);
     free(h);
     free(w);
