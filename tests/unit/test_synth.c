@@ -840,10 +840,18 @@ Test(synth, halfrate_hardware_byte)
     cr_expect_eq(samples_while(46, 0, 1 << 20), 4 * TICK - 3 * TICK);
 }
 
+/* A small LCG; a function (not a macro) so several draws in one argument list are
+ * sequenced. */
+static int lcg_next(uint32_t *x)
+{
+    *x = *x * 1664525u + 1013904223u;
+    return (int)(*x >> 8);
+}
+
 Test(synth, random_data_and_calls_are_safe)
 {
     uint32_t x = 12345;
-#define RND() (x = x * 1664525u + 1013904223u, (int)(x >> 8))
+#define RND() lcg_next(&x)
     for (int round = 0; round < 20; round++) {
         for (int a = M8_MUSIC; a < M8_USER; a++) ram[a] = (uint8_t)RND();
         for (int a = M8_AUDIO_HALFRATE; a <= M8_AUDIO_DAMPEN; a++) ram[a] = (uint8_t)RND();
