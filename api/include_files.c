@@ -90,7 +90,6 @@ char *m8_include_resolve(void *ud, const char *name, size_t *len)
     char *out = NULL;
     if (n > 3 && strcmp(file + n - 3, ".p8") == 0) {
         m8_cart cart;
-        m8_cart_init(&cart);
         if (m8_cart_read_p8(&cart, raw, raw_len, NULL) == 0)
             out = code_tab(cart.code, cart.code_len, tab, len);
         m8_cart_free(&cart);

@@ -666,8 +666,7 @@ static char *translate_cart(const char *path, size_t *out_len, char *msg, size_t
     size_t len;
     char *text = read_file(path, &len);
     if (!text) { snprintf(msg, cap, "cannot read"); return NULL; }
-    m8_cart *cart = malloc(sizeof *cart);
-    m8_cart_init(cart);
+    m8_cart *cart = malloc(sizeof *cart);   /* m8_cart_read_p8 initialises it */
     m8_cart_error cerr;
     char *lua = NULL;
     if (m8_cart_read_p8(cart, text, len, &cerr) != 0) {
