@@ -5,7 +5,9 @@
  * Depends on: ram.h, pixel.h (m8_plot, draw palette, camera), font.h (built-in glyphs),
  * gfx.h (m8_cls for `\^c`).
  *
- * One interpreter serves drawing and measuring: with `wr` NULL it only moves the cursor. */
+ * One interpreter serves drawing and measuring: with `wr` NULL it only moves the cursor.
+ * It interprets one code at a time from a saved position (m8_text_state), so a print can
+ * stop at a frame wait and continue later exactly where it was. */
 #include "text.h"
 
 #include <string.h>
@@ -15,27 +17,7 @@
 #include "pixel.h"
 #include "ram.h"
 
-typedef struct tstate {
-    const uint8_t *rd;          /* RAM to read */
-    uint8_t *wr;                /* same RAM to write, NULL when only measuring */
-    const m8_text_hooks *hooks;
-    int x, y, home_x, home_y;   /* cursor coordinates (camera not yet subtracted) */
-    int fg, bg, fg_changed;
-    int cam_x, cam_y;
-    int scroll;                 /* cursor mode with scrolling allowed */
-    int in_decoration;          /* drawing a \v char: no wrap */
-    /* attributes, reset on every print */
-    int wide, tall, stripey, invert, pad, solid, custom;
-    int char_w, char_w2, char_h, off_x, off_y, tab_w; /* built-in font metrics */
-    int over_w, over_h, over_tab;                     /* \^x \^y \^s (-1 = not set) */
-    int wrap_r;                 /* \^r right border, 0 = none */
-    int delay;                  /* \^d frames per char */
-    int repeat;                 /* \* count for the next char, -1 = none */
-    /* bookkeeping */
-    int rightmost;
-    int line_h;                 /* tallest cell drawn on the current line, 0 = none yet */
-    int last_x, last_y, last_adv;
-} tstate;
+typedef m8_text_state tstate;
 
 /* Parameter digit: 0-9, then a=10, b=11 ... (upper-case letters read the same). */
 static int pval(int ch)
@@ -183,7 +165,6 @@ static void after_char(tstate *st, int adv, int h)
     st->x += adv;
     if (h > st->line_h) st->line_h = h;
     note_x(st);
-    if (st->delay && st->wr && st->hooks && st->hooks->wait) st->hooks->wait(st->hooks->user, st->delay);
 }
 
 /* A character 16-255 of the current font at the cursor, then advance. */
@@ -259,179 +240,234 @@ static void init_attrs(tstate *st)
     }
 }
 
-/* The interpreter. Returns 1 if printing stopped at \0. */
-static int run(tstate *st, const uint8_t *s, int len)
+/* Frames to wait after a drawn char: the `\^d` delay, only when drawing. */
+static int char_wait(const tstate *st)
 {
-    int i = 0;
-#define NEXT() (i < len ? s[i++] : 0)
-    while (i < len) {
-        int c = s[i++];
-        int times = 1;
-        if (st->repeat >= 0 && (c >= 16 || c == 8 || c == 9 || c == 10)) {
-            times = st->repeat;
-            st->repeat = -1;
-        }
-        if (c >= 16) {
-            for (int k = 0; k < times; k++) put_glyph(st, c);
-            continue;
-        }
-        switch (c) {
-        case 0: return 1;
-        case 1: st->repeat = pval(NEXT()); break;
-        case 2: st->bg = pval(NEXT()) & 15; st->solid = 1; break;
-        case 3: st->x += pval(NEXT()) - 16; break;
-        case 4: st->y += pval(NEXT()) - 16; break;
-        case 5: { int dx = pval(NEXT()) - 16, dy = pval(NEXT()) - 16; st->x += dx; st->y += dy; break; }
-        case 6: {
-            int cmd = NEXT();
-            if (cmd >= '1' && cmd <= '9') {
-                if (st->wr && st->hooks && st->hooks->wait)
-                    st->hooks->wait(st->hooks->user, 1 << (cmd - '1'));
-                break;
-            }
-            switch (cmd) {
-            case 'c': {
-                int col = pval(NEXT()) & 15;
-                if (st->wr) m8_cls(st->wr, col);
-                st->x = st->y = st->home_x = st->home_y = 0;
-                st->line_h = 0;
-                break;
-            }
-            case 'd': st->delay = pval(NEXT()); break;
-            case 'g': st->x = st->home_x; st->y = st->home_y; break;
-            case 'h': st->home_x = st->x; st->home_y = st->y; break;
-            case 'j': { int jx = pval(NEXT()) * 4, jy = pval(NEXT()) * 4; st->x = jx; st->y = jy; break; }
-            case 'r': st->wrap_r = pval(NEXT()) * 4; break;
-            case 's': st->over_tab = pval(NEXT()); break;
-            case 'x': st->over_w = pval(NEXT()); break;
-            case 'y': st->over_h = pval(NEXT()); break;
-            case '-': set_mode(st, NEXT(), 0); break;
-            case '@': case '!': {
-                int addr = 0, n;
-                for (int k = 0; k < 4; k++) addr = addr * 16 + hexval(NEXT());
-                if (cmd == '@') {
-                    n = 0;
-                    for (int k = 0; k < 4; k++) n = n * 16 + hexval(NEXT());
-                    if (n > len - i) n = len - i;
-                } else {
-                    n = len - i;
-                }
-                if (st->wr)
-                    for (int k = 0; k < n; k++) st->wr[(addr + k) & 0xffff] = s[i + k];
-                i += n;
-                break;
-            }
-            case '.': case ',': case ':': case ';': {
-                uint8_t bits[8];
-                for (int k = 0; k < 8; k++) {
-                    if (cmd == '.' || cmd == ',') bits[k] = (uint8_t)NEXT();
-                    else { int hi = hexval(NEXT()); bits[k] = (uint8_t)(hi * 16 + hexval(NEXT())); }
-                }
-                int times1 = 1;
-                if (st->repeat >= 0) { times1 = st->repeat; st->repeat = -1; }
-                for (int k = 0; k < times1; k++) put_oneoff(st, bits, cmd == ',' || cmd == ';');
-                break;
-            }
-            default: set_mode(st, cmd, 1); break;
-            }
-            break;
-        }
-        case 7: {
-            int used = -1;
-            if (st->wr && st->hooks && st->hooks->audio)
-                used = st->hooks->audio(st->hooks->user, (const char *)s + i, len - i);
-            if (used < 0) {
-                used = 0;
-                while (i + used < len && s[i + used] > 32) used++;
-            }
-            i += used < len - i ? used : len - i;
-            break;
-        }
-        case 8: st->x -= times * (st->last_adv ? st->last_adv : st->char_w * scale_x(st)); break;
-        case 9: {
-            int tw = tab_width(st);
-            int base = (st->custom && (st->rd[M8_FONT + 5] & 2)) ? st->home_x : 0;
-            if (tw > 0)
-                for (int k = 0; k < times; k++) {
-                    int rel = st->x - base;
-                    int q = rel >= 0 ? rel / tw : -((-rel + tw - 1) / tw);
-                    st->x = base + (q + 1) * tw;
-                }
-            break;
-        }
-        case 10: for (int k = 0; k < times; k++) newline(st); break;
-        case 11: {
-            int p = pval(NEXT());
-            int ch = NEXT();
-            int sx = st->x, sy = st->y, lx = st->last_x, ly = st->last_y, la = st->last_adv;
-            int lh = st->line_h, rm = st->rightmost;
-            st->x = st->last_x + (p % 4) - 2;
-            st->y = st->last_y + (p / 4) - 8;
-            st->in_decoration = 1;
-            if (ch >= 16) put_glyph(st, ch);
-            st->in_decoration = 0;
-            st->x = sx; st->y = sy; st->last_x = lx; st->last_y = ly; st->last_adv = la;
-            st->line_h = lh; st->rightmost = rm;
-            break;
-        }
-        case 12: st->fg = pval(NEXT()) & 15; st->fg_changed = 1; break;
-        case 13: st->x = st->home_x; break;
-        case 14: st->custom = 1; break;
-        case 15: st->custom = 0; break;
-        }
-        note_x(st);
-    }
-#undef NEXT
-    return 0;
+    return st->wr ? st->delay : 0;
 }
 
-int m8_text_print(uint8_t *ram, const char *s, int len, int has_xy, int x, int y, int has_col,
-                  int col, const m8_text_hooks *hooks, int *out_y)
+/* Interpret the code at st->pos (with its parameters). Glyphs are not drawn here but queued
+ * in pend_* (with their `\*` count) for m8_text_step, so a delay can fall between repeats.
+ * Returns the frames to wait before going on, 0 for none. */
+static int one_code(tstate *st, const uint8_t *s, int len)
 {
-    tstate st;
-    memset(&st, 0, sizeof st);
-    st.rd = ram;
-    st.wr = ram;
+    int i = st->pos;
+#define NEXT() (i < len ? s[i++] : 0)
+    int c = s[i++];
+    int times = 1, wait = 0;
+    if (st->repeat >= 0 && (c >= 16 || c == 8 || c == 9 || c == 10)) {
+        times = st->repeat;
+        st->repeat = -1;
+    }
+    if (c >= 16) {
+        st->pend_n = times;
+        st->pend_c = c;
+        st->pend_oneoff = 0;
+        st->pos = i;
+        return 0;
+    }
+    switch (c) {
+    case 0: st->stopped = st->done = 1; break;
+    case 1: st->repeat = pval(NEXT()); break;
+    case 2: st->bg = pval(NEXT()) & 15; st->solid = 1; break;
+    case 3: st->x += pval(NEXT()) - 16; break;
+    case 4: st->y += pval(NEXT()) - 16; break;
+    case 5: { int dx = pval(NEXT()) - 16, dy = pval(NEXT()) - 16; st->x += dx; st->y += dy; break; }
+    case 6: {
+        int cmd = NEXT();
+        if (cmd >= '1' && cmd <= '9') {
+            if (st->wr) wait = 1 << (cmd - '1');
+            break;
+        }
+        switch (cmd) {
+        case 'c': {
+            int col = pval(NEXT()) & 15;
+            if (st->wr) m8_cls(st->wr, col);
+            st->x = st->y = st->home_x = st->home_y = 0;
+            st->line_h = 0;
+            break;
+        }
+        case 'd': st->delay = pval(NEXT()); break;
+        case 'g': st->x = st->home_x; st->y = st->home_y; break;
+        case 'h': st->home_x = st->x; st->home_y = st->y; break;
+        case 'j': { int jx = pval(NEXT()) * 4, jy = pval(NEXT()) * 4; st->x = jx; st->y = jy; break; }
+        case 'r': st->wrap_r = pval(NEXT()) * 4; break;
+        case 's': st->over_tab = pval(NEXT()); break;
+        case 'x': st->over_w = pval(NEXT()); break;
+        case 'y': st->over_h = pval(NEXT()); break;
+        case '-': set_mode(st, NEXT(), 0); break;
+        case '@': case '!': {
+            int addr = 0, n;
+            for (int k = 0; k < 4; k++) addr = addr * 16 + hexval(NEXT());
+            if (cmd == '@') {
+                n = 0;
+                for (int k = 0; k < 4; k++) n = n * 16 + hexval(NEXT());
+                if (n > len - i) n = len - i;
+            } else {
+                n = len - i;
+            }
+            if (st->wr)
+                for (int k = 0; k < n; k++) st->wr[(addr + k) & 0xffff] = s[i + k];
+            i += n;
+            break;
+        }
+        case '.': case ',': case ':': case ';': {
+            for (int k = 0; k < 8; k++) {
+                if (cmd == '.' || cmd == ',') st->pend_bits[k] = (uint8_t)NEXT();
+                else {
+                    int hi = hexval(NEXT());
+                    st->pend_bits[k] = (uint8_t)(hi * 16 + hexval(NEXT()));
+                }
+            }
+            st->pend_n = 1;
+            if (st->repeat >= 0) { st->pend_n = st->repeat; st->repeat = -1; }
+            st->pend_oneoff = 1;
+            st->pend_pad = cmd == ',' || cmd == ';';
+            break;
+        }
+        default: set_mode(st, cmd, 1); break;
+        }
+        break;
+    }
+    case 7: {
+        int used = -1;
+        if (st->wr && st->hooks.audio)
+            used = st->hooks.audio(st->hooks.user, (const char *)s + i, len - i);
+        if (used < 0) {
+            used = 0;
+            while (i + used < len && s[i + used] > 32) used++;
+        }
+        i += used < len - i ? used : len - i;
+        break;
+    }
+    case 8: st->x -= times * (st->last_adv ? st->last_adv : st->char_w * scale_x(st)); break;
+    case 9: {
+        int tw = tab_width(st);
+        int base = (st->custom && (st->rd[M8_FONT + 5] & 2)) ? st->home_x : 0;
+        if (tw > 0)
+            for (int k = 0; k < times; k++) {
+                int rel = st->x - base;
+                int q = rel >= 0 ? rel / tw : -((-rel + tw - 1) / tw);
+                st->x = base + (q + 1) * tw;
+            }
+        break;
+    }
+    case 10: for (int k = 0; k < times; k++) newline(st); break;
+    case 11: {
+        int p = pval(NEXT());
+        int ch = NEXT();
+        int sx = st->x, sy = st->y, lx = st->last_x, ly = st->last_y, la = st->last_adv;
+        int lh = st->line_h, rm = st->rightmost;
+        st->x = st->last_x + (p % 4) - 2;
+        st->y = st->last_y + (p / 4) - 8;
+        st->in_decoration = 1;
+        if (ch >= 16) {
+            put_glyph(st, ch);
+            wait = char_wait(st);        /* a drawn char like any other */
+        }
+        st->in_decoration = 0;
+        st->x = sx; st->y = sy; st->last_x = lx; st->last_y = ly; st->last_adv = la;
+        st->line_h = lh; st->rightmost = rm;
+        break;
+    }
+    case 12: st->fg = pval(NEXT()) & 15; st->fg_changed = 1; break;
+    case 13: st->x = st->home_x; break;
+    case 14: st->custom = 1; break;
+    case 15: st->custom = 0; break;
+    }
+#undef NEXT
+    st->pos = i;
+    note_x(st);
+    return wait;
+}
+
+int m8_text_step(m8_text_state *st, const char *str, int len)
+{
+    const uint8_t *s = (const uint8_t *)str;
+    if (len < 0) len = 0;
+    for (;;) {
+        if (st->pend_n > 0) {            /* queued glyphs first, one per loop */
+            st->pend_n--;
+            if (st->pend_oneoff) put_oneoff(st, st->pend_bits, st->pend_pad);
+            else put_glyph(st, st->pend_c);
+            int wait = char_wait(st);
+            if (wait > 0) return wait;
+            continue;
+        }
+        if (st->done) return 0;
+        if (st->pos >= len) {
+            st->done = 1;
+            return 0;
+        }
+        int wait = one_code(st, s, len);
+        if (wait > 0) return wait;
+    }
+}
+
+/* State for a print starting at the cursor or at x,y; `wr` NULL = measure only. */
+static void start(tstate *st, const uint8_t *rd, uint8_t *wr, const m8_text_hooks *hooks)
+{
+    memset(st, 0, sizeof *st);
+    st->rd = rd;
+    st->wr = wr;
+    if (hooks) st->hooks = *hooks;
+    init_attrs(st);
+}
+
+void m8_text_begin(m8_text_state *st, uint8_t *ram, int has_xy, int x, int y, int has_col,
+                   int col, const m8_text_hooks *hooks)
+{
+    start(st, ram, ram, hooks);
     /* keep coordinate arithmetic far from int overflow (PICO-8's range is 16-bit) */
     if (x < -(1 << 24)) x = -(1 << 24);
     if (x > (1 << 24)) x = 1 << 24;
     if (y < -(1 << 24)) y = -(1 << 24);
     if (y > (1 << 24)) y = 1 << 24;
-    st.hooks = hooks;
     if (has_col) ram[M8_PEN] = (uint8_t)col;
-    st.fg = ram[M8_PEN] & 15;
-    st.cam_x = m8_camera_x(ram);
-    st.cam_y = m8_camera_y(ram);
+    st->fg = ram[M8_PEN] & 15;
+    st->cam_x = m8_camera_x(ram);
+    st->cam_y = m8_camera_y(ram);
     if (has_xy) {
-        st.x = st.home_x = x;
-        st.y = st.home_y = y;
+        st->x = st->home_x = x;
+        st->y = st->home_y = y;
     } else {
-        st.x = ram[M8_CURSOR_X];
-        st.y = st.home_y = ram[M8_CURSOR_Y];
-        st.home_x = ram[M8_PRINT_HOME_X];
-        st.scroll = !(ram[M8_MISC_FLAGS] & M8_MISC_NO_SCROLL);
+        st->x = ram[M8_CURSOR_X];
+        st->y = st->home_y = ram[M8_CURSOR_Y];
+        st->home_x = ram[M8_PRINT_HOME_X];
+        st->scroll = !(ram[M8_MISC_FLAGS] & M8_MISC_NO_SCROLL);
     }
-    st.rightmost = st.x;
-    st.last_x = st.x;
-    st.last_y = st.y;
-    init_attrs(&st);
-    int stopped = run(&st, (const uint8_t *)s, len > 0 ? len : 0);
-    if (!stopped && !(ram[M8_MISC_FLAGS] & M8_MISC_NO_NEWLINE)) newline(&st);
-    ram[M8_CURSOR_X] = (uint8_t)st.x;
-    ram[M8_CURSOR_Y] = (uint8_t)st.y;
-    ram[M8_PRINT_HOME_X] = (uint8_t)st.home_x;
-    if (st.fg_changed) ram[M8_PEN] = (uint8_t)((ram[M8_PEN] & 0xf0) | st.fg);
-    if (out_y) *out_y = st.y;
-    return st.rightmost;
+    st->rightmost = st->x;
+    st->last_x = st->x;
+    st->last_y = st->y;
+}
+
+int m8_text_end(m8_text_state *st, int *out_y)
+{
+    uint8_t *ram = st->wr;
+    if (!st->stopped && !(ram[M8_MISC_FLAGS] & M8_MISC_NO_NEWLINE)) newline(st);
+    ram[M8_CURSOR_X] = (uint8_t)st->x;
+    ram[M8_CURSOR_Y] = (uint8_t)st->y;
+    ram[M8_PRINT_HOME_X] = (uint8_t)st->home_x;
+    if (st->fg_changed) ram[M8_PEN] = (uint8_t)((ram[M8_PEN] & 0xf0) | st->fg);
+    if (out_y) *out_y = st->y;
+    return st->rightmost;
+}
+
+int m8_text_print(uint8_t *ram, const char *s, int len, int has_xy, int x, int y, int has_col,
+                  int col, const m8_text_hooks *hooks, int *out_y)
+{
+    m8_text_state st;
+    m8_text_begin(&st, ram, has_xy, x, y, has_col, col, hooks);
+    int frames;
+    while ((frames = m8_text_step(&st, s, len)) > 0)
+        if (st.hooks.wait) st.hooks.wait(st.hooks.user, frames);
+    return m8_text_end(&st, out_y);
 }
 
 int m8_text_width(const uint8_t *ram, const char *s, int len)
 {
-    tstate st;
-    memset(&st, 0, sizeof st);
-    st.rd = ram;
-    st.wr = NULL;
-    init_attrs(&st);
-    run(&st, (const uint8_t *)s, len > 0 ? len : 0);
+    m8_text_state st;
+    start(&st, ram, NULL, NULL);
+    m8_text_step(&st, s, len);           /* measuring never stops at a wait */
     return st.rightmost;
 }

@@ -1,6 +1,7 @@
 /* test_text.c - Criterion suite "text": pixel-exact checks of the print() text engine
  * (runtime/core/text.c) on a zeroed 64 KiB RAM with the reset draw state: glyphs, render
- * modes, control codes, `\^` commands, custom font, cursor/scroll, clip/camera, hooks.
+ * modes, control codes, `\^` commands, custom font, cursor/scroll, clip/camera, hooks, and
+ * the resumable begin/step/end interface that stops at frame waits.
  * Expected pixels come from m8_font_glyphs, so the tests do not depend on the glyph design.
  * The last test runs print() from Lua through the embedding API (mote8.h).
  * Depends on: text.h, font.h, pixel.h, ram.h, mote8.h, Criterion. */
@@ -656,6 +657,45 @@ static void collect(void *user, const char *text)
     char *buf = user;
     size_t n = strlen(buf);
     snprintf(buf + n, 1024 - n, "%s\n", text);
+}
+
+Test(text, resumable_steps)
+{
+    const char *s = "a\x06" "2\x06" "wb\x06" "d1cd";
+    int len = (int)strlen(s);
+    m8_text_state st, copy;
+    m8_text_begin(&st, ram, 1, 0, 0, 1, 7, NULL);
+    cr_assert_eq(m8_text_step(&st, s, len), 2);      /* \^2: stops after 'a' */
+    check_glyph('a', 0, 0, 1, 1, 7, 0);
+    cr_assert_eq(count_nonzero(), glyph_pop('a'));
+    /* the state is plain data: a copy goes on where the original stopped */
+    copy = st;
+    memset(&st, 0xff, sizeof st);
+    cr_assert_eq(m8_text_step(&copy, s, len), 1);    /* \^d1 (after 'b'): after 'c' */
+    check_glyph('b', 4, 0, 2, 1, 7, 0);
+    check_glyph('c', 12, 0, 2, 1, 7, 0);
+    cr_assert_eq(count_nonzero(), glyph_pop('a') + 2 * glyph_pop('b') + 2 * glyph_pop('c'));
+    cr_assert_eq(m8_text_step(&copy, s, len), 1);    /* after 'd': the last char too */
+    cr_assert_eq(m8_text_step(&copy, s, len), 0);
+    cr_assert_eq(m8_text_step(&copy, s, len), 0);    /* finished stays finished */
+    int y;
+    cr_assert_eq(m8_text_end(&copy, &y), 28);
+    cr_assert_eq(y, 6);
+    cr_assert_eq(ram[M8_CURSOR_X], 0);
+    cr_assert_eq(ram[M8_CURSOR_Y], 6);
+    check_glyph('d', 20, 0, 2, 1, 7, 0);
+    /* measuring never stops */
+    cr_assert_eq(m8_text_width(ram, s, len), 28);
+    /* a \* repeat is drawn one char per step when there is a delay */
+    memset(ram + M8_SCREEN, 0, 0x2000);
+    s = "\x06" "d3\x01" "3x";
+    m8_text_begin(&st, ram, 1, 0, 20, 1, 7, NULL);
+    for (int k = 0; k < 3; k++) {
+        cr_assert_eq(m8_text_step(&st, s, (int)strlen(s)), 3);
+        cr_assert_eq(count_nonzero(), (k + 1) * glyph_pop('x'));
+    }
+    cr_assert_eq(m8_text_step(&st, s, (int)strlen(s)), 0);
+    cr_assert_eq(m8_text_end(&st, NULL), 12);
 }
 
 Test(text, lua_print_binding)
