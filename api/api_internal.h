@@ -62,5 +62,10 @@ int m8_cost_clipped(lua_State *L, double x, double y);
 void m8_vm_printh(lua_State *L, const char *text);
 /* Yield the cart's main coroutine at a frame boundary (flip()). */
 int m8_vm_flip(lua_State *L);
+/* The same with a continuation, for a binding that waits frames: returns
+ * lua_yieldk(L, 0, ctx, k), and k then finishes the binding on the next tick (the
+ * dispatcher's cost step does not run after a yield: charge before, see docs/text.md).
+ * The frame also advances time(). Where yielding is impossible, returns k(L, LUA_OK, ctx). */
+int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k);
 
 #endif

@@ -1,15 +1,21 @@
 /* api_text.c - the print() binding (reference 8.5): converts the value as tostr would,
  * chooses the cursor or the x,y form from the arguments, plays `\a` audio strings through
  * the synth, and hands everything else to the text engine. Frame waits in the text
- * (`\^1`..`\^9`, `\^d`) are not performed: print never suspends the cart.
- * Depends on: api_internal.h, runtime/core text.h, synth.h, p8num.h. */
+ * (`\^1`..`\^9`, `\^d`) are real on the cart's main coroutine: print draws up to the
+ * wait, lets the frames pass (m8_vm_flip_k) and goes on from the saved engine state.
+ * Elsewhere (a cart coroutine, a C callback) the whole string is drawn at once.
+ * Depends on: api_bindings.h, api_internal.h, api_registry.h, vm_internal.h,
+ * runtime/core text.h, synth.h, p8num.h. */
 #include <stdio.h>
 #include <string.h>
 
+#include "api_bindings.h"
 #include "api_internal.h"
+#include "api_registry.h"
 #include "p8num.h"
 #include "synth.h"
 #include "text.h"
+#include "vm_internal.h"
 
 static int audio_hook(void *user, const char *str, int len)
 {
@@ -35,6 +41,65 @@ static const char *print_text(lua_State *L, char *buf, size_t bufsz, size_t *len
     return s;
 }
 
+/* A print waiting for frames: the engine state and its own copy of the text (the
+ * argument may have been a number formatted in a C buffer). Lives as a userdata on the
+ * coroutine's stack, so it survives the yields. */
+typedef struct print_job {
+    m8_text_state st;
+    int frames_left;            /* frames still to pass before drawing on */
+    int len;
+    char text[];
+} print_job;
+
+/* Frames can pass only on the cart's main coroutine, outside C callbacks (lua_call). */
+static int can_wait(lua_State *L)
+{
+    return L == m8_vm_of(L)->co && lua_isyieldable(L);
+}
+
+static int print_finish(lua_State *L, m8_text_state *st)
+{
+    m8_push_num(L, m8_text_end(st, NULL));
+    return 1;
+}
+
+static int print_continue(lua_State *L, int status, lua_KContext ctx);
+
+/* Let the job's frames pass one flip at a time, drawing on between waits; print's result
+ * once the text is finished. */
+static int print_run(lua_State *L, int job_index)
+{
+    print_job *job = lua_touserdata(L, job_index);
+    while (job->frames_left == 0) {
+        int frames = m8_text_step(&job->st, job->text, job->len);
+        if (frames == 0) return print_finish(L, &job->st);
+        job->frames_left = frames;
+    }
+    if (!can_wait(L)) {                 /* cannot happen after a resume; stay safe */
+        while (m8_text_step(&job->st, job->text, job->len) > 0) {}
+        return print_finish(L, &job->st);
+    }
+    job->frames_left--;
+    return m8_vm_flip_k(L, (lua_KContext)job_index, print_continue);
+}
+
+static int print_continue(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status;
+    return print_run(L, (int)ctx);
+}
+
+/* The dispatcher charges a binding after it returns, which a yielding print never does in
+ * the dispatcher's frame: print charges itself, once, before its first frame passes. */
+static void charge_now(lua_State *L)
+{
+    for (int i = 0; i < m8_api_row_count; i++)
+        if (m8_api_rows[i].fn == m8l_print) {
+            m8_vm_call_end(L, &m8_api_rows[i]);
+            return;
+        }
+}
+
 /* print(s, [x, y], [col]) / print(s, col): returns the right-most x reached. */
 int m8l_print(lua_State *L)
 {
@@ -55,9 +120,22 @@ int m8l_print(lua_State *L)
     }
     if (len > 0x7fffffff) len = 0x7fffffff;
     m8_cost_units(L, (double)len);
-    int right = m8_text_print(m->ram, s, (int)len, has_xy, x, y, has_col, col, &hooks, NULL);
-    m8_push_num(L, right);
-    return 1;
+    m8_text_state st;
+    m8_text_begin(&st, m->ram, has_xy, x, y, has_col, col, &hooks);
+    int frames = m8_text_step(&st, s, (int)len);
+    if (frames == 0) return print_finish(L, &st);
+    if (!can_wait(L)) {                 /* all at once: the waits are skipped */
+        while (m8_text_step(&st, s, (int)len) > 0) {}
+        return print_finish(L, &st);
+    }
+    /* the first wait: move the state into a userdata and let frames pass */
+    print_job *job = lua_newuserdatauv(L, sizeof *job + len, 0);
+    job->st = st;
+    job->frames_left = frames;
+    job->len = (int)len;
+    memcpy(job->text, s, len);
+    charge_now(L);
+    return print_run(L, lua_gettop(L));
 }
 
 /* cursor([x,y],[col]): set the print cursor and the home x new lines return to, optionally

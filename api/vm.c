@@ -183,6 +183,20 @@ int m8_vm_flip(lua_State *L)
     return lua_yield(L, 0);
 }
 
+/* One frame of a binding that waits (print's `\^1`..`\^9` and `\^d`): flip()'s frame
+ * end and yield, resumed in k. Unlike flip(), the frame also counts for time(), since the
+ * wait is made of frames passing (docs/text.md). Where the main coroutine cannot yield,
+ * no frame passes and k runs at once. */
+int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (L != vm->co || !lua_isyieldable(L)) return k(L, LUA_OK, ctx);
+    vm->flipped = 1;
+    vm->machine->updates++;
+    m8_cost_flip(&vm->cost);
+    return lua_yieldk(L, 0, ctx, k);
+}
+
 /* ---------------------------------------------------------------- count hook --- */
 
 /* Every VM instruction of the cart's coroutines passes here (coroutines created by the cart
