@@ -174,28 +174,21 @@ void m8_vm_printh(lua_State *L, const char *text)
     }
 }
 
-int m8_vm_flip(lua_State *L)
-{
-    m8_vm *vm = m8_vm_of(L);
-    if (L != vm->co || !lua_isyieldable(L)) return 0;   /* flip outside the main loop */
-    vm->flipped = 1;
-    m8_cost_flip(&vm->cost);
-    return lua_yield(L, 0);
-}
-
-/* One frame of a binding that waits (print's `\^1`..`\^9` and `\^d`): flip()'s frame
- * end and yield, resumed in k. Unlike flip(), the frame also counts for time(), since the
- * wait is made of frames passing (docs/text.md). Where the main coroutine cannot yield,
- * no frame passes and k runs at once. */
+/* A frame boundary inside the cart's code: flip() in hand-written loops, and each frame of
+ * a binding that waits (print's `\^1`..`\^9` and `\^d`), resumed in k. The frame counts for
+ * time() like an update does (tweetcarts animate with t() in flip loops). Where the main
+ * coroutine cannot yield, no frame passes: flip() returns, and k runs at once. */
 int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k)
 {
     m8_vm *vm = m8_vm_of(L);
-    if (L != vm->co || !lua_isyieldable(L)) return k(L, LUA_OK, ctx);
+    if (L != vm->co || !lua_isyieldable(L)) return k ? k(L, LUA_OK, ctx) : 0;
     vm->flipped = 1;
     vm->machine->updates++;
     m8_cost_flip(&vm->cost);
     return lua_yieldk(L, 0, ctx, k);
 }
+
+int m8_vm_flip(lua_State *L) { return m8_vm_flip_k(L, 0, NULL); }
 
 /* ---------------------------------------------------------------- count hook --- */
 

@@ -89,3 +89,10 @@ Test(main_loop, stat7_reports_the_halved_rate)
     run("function _draw() printh(stat(7)) end\n", 1, out, sizeof out);
     cr_expect_str_eq(out, "30\n");
 }
+
+Test(main_loop, time_advances_in_flip_loops)
+{
+    char out[2048];
+    run("::a:: printh(t()) flip() goto a\n", 3, out, sizeof out);
+    cr_expect_str_eq(out, "0\n0.0333\n0.0667\n");
+}
