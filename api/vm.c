@@ -30,6 +30,8 @@
 #include "p8_runtime.h"
 #include "p8_translate.h"
 #include "p8num.h"
+#include "p8scii.h"
+#include "pixel.h"
 #include "rng.h"
 #include "synth.h"
 #include "vm_internal.h"
@@ -109,8 +111,6 @@ void m8_push_num(lua_State *L, double v)
 
 void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
 
-static int camera_x(const uint8_t *ram) { return (int16_t)(ram[M8_CAMERA_X] | ram[M8_CAMERA_X + 1] << 8); }
-static int camera_y(const uint8_t *ram) { return (int16_t)(ram[M8_CAMERA_Y] | ram[M8_CAMERA_Y + 1] << 8); }
 
 void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
 {
@@ -134,14 +134,14 @@ void m8_cost_area(lua_State *L, double x, double y, double w, double h)
     m8_vm *vm = m8_vm_of(L);
     if (!vm->call_observer) return;
     const uint8_t *ram = vm->machine->ram;
-    m8_cost_screen_area(L, x - camera_x(ram), y - camera_y(ram), w, h);
+    m8_cost_screen_area(L, x - m8_camera_x(ram), y - m8_camera_y(ram), w, h);
 }
 
 int m8_cost_clipped(lua_State *L, double x, double y)
 {
     const uint8_t *ram = m8_vm_of(L)->machine->ram;
-    x -= camera_x(ram);
-    y -= camera_y(ram);
+    x -= m8_camera_x(ram);
+    y -= m8_camera_y(ram);
     return x < ram[M8_CLIP_X0] || x >= ram[M8_CLIP_X1] || y < ram[M8_CLIP_Y0] ||
            y >= ram[M8_CLIP_Y1];
 }
@@ -202,10 +202,6 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     if (--vm->slice_left > 0) return;
     vm->slice_instructions += M8_SLOW_PATH_EVERY - (uint64_t)vm->slice_left;
     vm->slice_left = M8_SLOW_PATH_EVERY;
-    if (vm->interrupt) {
-        vm->interrupt = 0;
-        luaL_error(L, "interrupted");
-    }
     if (vm->slice_instructions > M8_SLICE_INSTRUCTIONS && L == vm->co && lua_isyieldable(L)) {
         vm->slice_instructions = 0;
         /* Lua runs the hook again for this instruction on resume: uncount it here */
@@ -297,8 +293,8 @@ static void describe_locations(m8_vm *vm, const char *msg, char *out, size_t out
     out[o] = 0;
 }
 
-/* The text of 1-based line `line` of the cart's code (P8SCII shown as UTF-8 would be nicer;
- * the bytes are printed as they are). */
+/* The text of 1-based line `line` of the cart's code, without its indentation, in UTF-8
+ * (the code is P8SCII) so glyphs show as glyphs in a terminal. */
 static void source_line(const m8_cart *cart, int line, char *out, size_t outsz)
 {
     const char *p = cart->code, *end = cart->code ? cart->code + cart->code_len : NULL;
@@ -312,9 +308,13 @@ static void source_line(const m8_cart *cart, int line, char *out, size_t outsz)
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     size_t n = (size_t)((nl ? nl : end) - p);
     while (n > 0 && (*p == ' ' || *p == '\t')) { p++; n--; }
-    if (n >= outsz) n = outsz - 1;
-    memcpy(out, p, n);
-    out[n] = 0;
+    size_t ulen = 0;
+    char *utf8 = m8_p8scii_to_utf8(p, n, &ulen);
+    if (!utf8) return;
+    if (ulen >= outsz) ulen = outsz - 1;    /* may cut a character short: display only */
+    memcpy(out, utf8, ulen);
+    out[ulen] = 0;
+    free(utf8);
 }
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
@@ -327,8 +327,8 @@ void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
 }
 
 /* The traceback without the frames of the bios (the main loop), with cart locations
- * rewritten; `scratch` is working space. */
-static void drop_bios_frames_impl(m8_vm *vm, const char *tb, char *out, size_t outsz)
+ * rewritten. */
+static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
 {
     char kept[2048];
     size_t k = 0;
@@ -357,7 +357,7 @@ static void report_lua_error(m8_vm *vm, lua_State *co)
     vm->error_line = 0;
     describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
     luaL_traceback(vm->L, co, NULL, 0);
-    drop_bios_frames_impl(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
+    drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
     lua_pop(vm->L, 1);
     source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
     if (strncmp(located, "tab ", 4) == 0) {
@@ -369,7 +369,6 @@ static void report_lua_error(m8_vm *vm, lua_State *co)
     if (at) {
         int tab = 0, line = 0;
         sscanf(at, "tab %d, line %d:", &tab, &line);
-        source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
         m8_vm_set_error(vm, "%s: tab %d, line %d: %s\n  %s\n%s", vm->cart_name, tab, line,
                         located, src, tb_located);
     } else {
@@ -503,6 +502,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->has_callbacks = 0;
+    vm->stop_requested = 0;
     vm->audio_head = vm->audio_count = 0;
     vm->audio_due = 0;
     vm->machine->fps = 30;

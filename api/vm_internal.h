@@ -44,7 +44,7 @@ struct mote8 {
     uint64_t slice_instructions;/* instructions since the coroutine was last resumed */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
-    int flipped, interrupt, stop_requested;
+    int flipped, stop_requested;
     int status;                 /* enum mote8_status */
     int error_line;             /* code line of the last error, 0 if unknown */
     char error[4096];
