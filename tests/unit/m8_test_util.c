@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <criterion/criterion.h>
 #include "m8_test_util.h"
 #include "png_io.h"
 
@@ -137,4 +138,40 @@ long m8t_compare_png(const uint8_t *rgb, const char *png_path, char *err, int er
         if (memcmp(rgb + 3 * i, golden + 3 * i, 3) != 0) diff++;
     free(golden);
     return diff;
+}
+
+void m8t_capture_printh(void *user, const char *text)
+{
+    m8t_capture *c = user;
+    size_t n = strlen(text);
+    if (c->len + n + 2 > sizeof c->text) return;
+    memcpy(c->text + c->len, text, n);
+    c->len += n;
+    c->text[c->len++] = '\n';
+    c->text[c->len] = 0;
+}
+
+mote8 *m8t_start(const char *code, m8t_capture *cap)
+{
+    static const char header[] = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n";
+    size_t n = strlen(code);
+    char *cart = malloc(sizeof header + n + 2);
+    cr_assert(cart);
+    memcpy(cart, header, sizeof header - 1);
+    memcpy(cart + sizeof header - 1, code, n);
+    memcpy(cart + sizeof header - 1 + n, "\n", 2);
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    if (cap) {
+        cap->len = 0;
+        cap->text[0] = 0;
+        cfg.printh = m8t_capture_printh;
+        cfg.user = cap;
+    }
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert(m8);
+    int rc = mote8_load_cart(m8, cart, strlen(cart), "test.p8");
+    free(cart);
+    cr_assert_eq(rc, 0, "%s", mote8_error(m8));
+    return m8;
 }

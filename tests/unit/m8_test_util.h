@@ -29,4 +29,17 @@ int m8t_run_cart(const char *path, int frames, uint8_t *rgb, char *printed, size
  * cannot be read or has another size (message in err). */
 long m8t_compare_png(const uint8_t *rgb, const char *png_path, char *err, int errsz);
 
+
+/* printh capture for carts run through the embedding API. */
+typedef struct m8t_capture {
+    char text[65536];
+    size_t len;
+} m8t_capture;
+
+void m8t_capture_printh(void *user, const char *text);   /* mote8_config.printh */
+
+/* A cart made of `code` (the __lua__ section), created with a fixed seed and loaded, not yet
+ * ticked; printh goes to cap (may be NULL). Fails the test if it does not load. */
+mote8 *m8t_start(const char *code, m8t_capture *cap);
+
 #endif

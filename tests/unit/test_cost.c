@@ -5,6 +5,7 @@
  * tests/carts/cost_*.p8 (run by the conformance suite).
  * Depends on: Criterion, api/mote8.h, api/vm_internal.h, runtime/core/cost.h. */
 #include <criterion/criterion.h>
+#include "m8_test_util.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,37 +82,6 @@ Test(cost, stat_is_the_frame_so_far)
 
 /* ---------------------------------------------------------------- carts --- */
 
-typedef struct capture {
-    char text[65536];
-    size_t len;
-} capture;
-
-static void on_printh(void *user, const char *s)
-{
-    capture *c = user;
-    size_t n = strlen(s);
-    if (c->len + n + 2 > sizeof c->text) return;
-    memcpy(c->text + c->len, s, n);
-    c->len += n;
-    c->text[c->len++] = '\n';
-    c->text[c->len] = 0;
-}
-
-static mote8 *start(const char *code, capture *cap)
-{
-    char cart[8192];
-    snprintf(cart, sizeof cart, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s\n",
-             code);
-    mote8_config cfg = { 0 };
-    cfg.have_seed = 1;
-    cfg.printh = on_printh;
-    cfg.user = cap;
-    if (cap) cap->len = 0, cap->text[0] = 0;
-    mote8 *m8 = mote8_create(&cfg);
-    cr_assert_not_null(m8);
-    cr_assert_eq(mote8_load_cart(m8, cart, strlen(cart), "test.p8"), 0, "%s", mote8_error(m8));
-    return m8;
-}
 
 static void run(mote8 *m8, int ticks)
 {
@@ -134,9 +104,9 @@ static const char *sequence(mote8 *m8, int ticks, char *out)
 
 Test(cost, over_budget_30fps_runs_at_15_with_two_updates_per_draw)
 {
-    capture cap;
+    m8t_capture cap;
     /* 150 cls = 307200 system cycles per _update: over 279620 */
-    mote8 *m8 = start("u,d=0,0\n"
+    mote8 *m8 = m8t_start("u,d=0,0\n"
                       "function _update() u+=1 for i=1,150 do cls() end end\n"
                       "function _draw() d+=1 printh(u..' '..d..' '..flr(stat(1))) end\n", &cap);
     char seq[512];
@@ -152,9 +122,9 @@ Test(cost, over_budget_30fps_runs_at_15_with_two_updates_per_draw)
 
 Test(cost, over_budget_60fps_falls_to_30)
 {
-    capture cap;
+    m8t_capture cap;
     /* 70 cls = 143360 > 139810 */
-    mote8 *m8 = start("u,d=0,0\n"
+    mote8 *m8 = m8t_start("u,d=0,0\n"
                       "function _update60() u+=1 for i=1,70 do cls() end end\n"
                       "function _draw() d+=1 printh(u..' '..d) end\n", &cap);
     char seq[512];
@@ -167,8 +137,8 @@ Test(cost, over_budget_60fps_falls_to_30)
 
 Test(cost, pacing_recovers_when_the_work_drops)
 {
-    capture cap;
-    mote8 *m8 = start("u=0\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("u=0\n"
                       "function _update() u+=1 if u<=5 then for i=1,150 do cls() end end end\n"
                       "function _draw() end\n", &cap);
     char seq[512];
@@ -179,7 +149,7 @@ Test(cost, pacing_recovers_when_the_work_drops)
 
 Test(cost, draw_heavy_cart_is_halved_too)
 {
-    mote8 *m8 = start("function _update() end\n"
+    mote8 *m8 = m8t_start("function _update() end\n"
                       "function _draw() for i=1,150 do cls() end end\n", NULL);
     char seq[512];
     sequence(m8, 5, seq);
@@ -189,7 +159,7 @@ Test(cost, draw_heavy_cart_is_halved_too)
 
 Test(cost, frame_record_splits_lua_and_system)
 {
-    mote8 *m8 = start("function _update() cls() end\n"
+    mote8 *m8 = m8t_start("function _update() cls() end\n"
                       "function _draw() spr(0,0,0,2,2) end\n", NULL);
     run(m8, 3);
     cr_expect_eq(m8->cost.last.system, 2048 + 512);
@@ -204,8 +174,8 @@ Test(cost, frame_record_splits_lua_and_system)
 Test(cost, lua_count_is_exact_per_instruction)
 {
     /* a numeric for loop costs one FORLOOP instruction per extra iteration */
-    capture cap;
-    mote8 *m8 = start("function f(n) local a=stat(1) for i=1,n do end local b=stat(1) return b-a end\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function f(n) local a=stat(1) for i=1,n do end local b=stat(1) return b-a end\n"
                       "function _draw() printh(tostr((f(2000)-f(1000))*27962*10)) end\n", &cap);
     run(m8, 2);
     cr_expect_str_eq(cap.text, "2000\n2000\n");
@@ -214,7 +184,7 @@ Test(cost, lua_count_is_exact_per_instruction)
 
 Test(cost, init_cost_is_kept_apart_from_the_first_frame)
 {
-    mote8 *m8 = start("function _init() for i=1,10 do cls() end end\n"
+    mote8 *m8 = m8t_start("function _init() for i=1,10 do cls() end end\n"
                       "function _draw() end\n", NULL);
     run(m8, 1);
     cr_expect_eq(m8->cost.boot_system, 20480);
@@ -225,8 +195,8 @@ Test(cost, init_cost_is_kept_apart_from_the_first_frame)
 
 Test(cost, flip_loops_count_each_flip_as_a_frame)
 {
-    capture cap;
-    mote8 *m8 = start("for i=1,3 do cls() flip() end printh('done')\n", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("for i=1,3 do cls() flip() end printh('done')\n", &cap);
     run(m8, 3);
     cr_expect_eq(m8->cost.frames, 3);
     cr_expect_eq(m8->cost.last.system, 2048);
@@ -235,12 +205,12 @@ Test(cost, flip_loops_count_each_flip_as_a_frame)
 
 Test(cost, stat1_sequence_is_deterministic)
 {
-    capture a, b;
+    m8t_capture a, b;
     const char *code = "t={} function _update() for i=1,rnd(3000) do t[i%7]=i end end\n"
                        "function _draw() printh(tostr(stat(1),true)) end\n";
-    mote8 *m1 = start(code, &a);
+    mote8 *m1 = m8t_start(code, &a);
     run(m1, 40);
-    mote8 *m2 = start(code, &b);
+    mote8 *m2 = m8t_start(code, &b);
     run(m2, 40);
     cr_expect_str_eq(a.text, b.text);
     cr_expect_gt(a.len, 40 * 5);
@@ -250,7 +220,7 @@ Test(cost, stat1_sequence_is_deterministic)
 
 Test(cost, endless_loop_is_cut_into_slices_and_frames_continue)
 {
-    mote8 *m8 = start("n=0 function _update() n+=1 if n==2 then while true do end end end\n"
+    mote8 *m8 = m8t_start("n=0 function _update() n+=1 if n==2 then while true do end end end\n"
                       "function _draw() end\n", NULL);
     run(m8, 4);   /* must return: each tick runs one slice of the endless loop */
     cr_expect_eq(m8->cost.tick.completed, 0);

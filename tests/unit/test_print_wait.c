@@ -5,44 +5,13 @@
  * waits, waits inside _draw, errors after a wait.
  * Depends on: Criterion, api/mote8.h, api/vm_internal.h. */
 #include <criterion/criterion.h>
+#include "m8_test_util.h"
 #include <criterion/parameterized.h>
 #include <stdio.h>
 #include <string.h>
 #include "mote8.h"
 #include "vm_internal.h"
 
-typedef struct capture {
-    char text[8192];
-    size_t len;
-} capture;
-
-static void on_printh(void *user, const char *s)
-{
-    capture *c = user;
-    size_t n = strlen(s);
-    if (c->len + n + 2 > sizeof c->text) return;
-    memcpy(c->text + c->len, s, n);
-    c->len += n;
-    c->text[c->len++] = '\n';
-    c->text[c->len] = 0;
-}
-
-/* A cart made of `code`, loaded (not yet ticked); printh goes to cap. */
-static mote8 *start(const char *code, capture *cap)
-{
-    char cart[8192];
-    snprintf(cart, sizeof cart, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n"
-                                "__lua__\n%s\n", code);
-    mote8_config cfg = { 0 };
-    cfg.have_seed = 1;
-    cfg.printh = on_printh;
-    cfg.user = cap;
-    memset(cap, 0, sizeof *cap);
-    mote8 *m8 = mote8_create(&cfg);
-    cr_assert(m8);
-    cr_assert_eq(mote8_load_cart(m8, cart, strlen(cart), "wait.p8"), 0, "%s", mote8_error(m8));
-    return m8;
-}
 
 static void tick(mote8 *m8)
 {
@@ -71,8 +40,8 @@ static int lit(mote8 *m8, int x0, int y0, int w, int h)
 
 Test(print_wait, wait_at_top_level_holds_the_text_back)
 {
-    capture cap;
-    mote8 *m8 = start("cls() print('\\^3ab',0,0,7) printh('back')", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("cls() print('\\^3ab',0,0,7) printh('back')", &cap);
     /* \^3 = four frames (\^n waits 2^(n-1)) pass first: ticks 1-4 show no text */
     for (int t = 1; t <= 4; t++) {
         tick(m8);
@@ -90,8 +59,8 @@ Test(print_wait, wait_at_top_level_holds_the_text_back)
 
 Test(print_wait, per_char_delay_reveals_chars_two_ticks_apart)
 {
-    capture cap;
-    mote8 *m8 = start("cls() print('\\^d2abc',0,0,7) printh('back')", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("cls() print('\\^d2abc',0,0,7) printh('back')", &cap);
     /* after tick t: which of a, b, c are shown */
     static const int shown[7][3] = {
         {1, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 1, 0}, {1, 1, 1}, {1, 1, 1}, {1, 1, 1},
@@ -110,8 +79,8 @@ Test(print_wait, per_char_delay_reveals_chars_two_ticks_apart)
 /* The screen after `code` has finished (ticks enough to pass every wait). */
 static void final_screen(const char *code, int n, uint8_t *rgb, char *out, size_t outsz)
 {
-    capture cap;
-    mote8 *m8 = start(code, &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(code, &cap);
     ticks(m8, n);
     mote8_screen_rgb(m8, rgb);
     size_t k = cap.len < outsz - 1 ? cap.len : outsz - 1;
@@ -161,8 +130,8 @@ ParameterizedTest(int *ip, print_wait, attributes_survive_a_wait)
 
 Test(print_wait, wait_really_stops_midway)
 {
-    capture cap;
-    mote8 *m8 = start("cls() print('\\^wa\\^2b',0,0,7)", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("cls() print('\\^wa\\^2b',0,0,7)", &cap);
     tick(m8);
     cr_expect_gt(lit(m8, 0, 0, 8, 6), 0);            /* wide a, before the wait */
     cr_expect_eq(lit(m8, 8, 0, 8, 6), 0);
@@ -174,8 +143,8 @@ Test(print_wait, wait_really_stops_midway)
 
 Test(print_wait, coroutine_prints_all_at_once)
 {
-    capture cap;
-    mote8 *m8 = start("cls()\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("cls()\n"
                       "co=cocreate(function() printh(print('\\^8a\\^d9b',0,0,7)) end)\n"
                       "printh(tostr(coresume(co))) printh(costatus(co))", &cap);
     tick(m8);
@@ -188,9 +157,9 @@ Test(print_wait, coroutine_prints_all_at_once)
 
 Test(print_wait, c_callback_prints_all_at_once)
 {
-    capture cap;
+    m8t_capture cap;
     /* foreach calls back with lua_call: the main coroutine cannot yield there */
-    mote8 *m8 = start("cls() foreach({1}, function() print('\\^8ab',0,0,7) end) printh('after')",
+    mote8 *m8 = m8t_start("cls() foreach({1}, function() print('\\^8ab',0,0,7) end) printh('after')",
                       &cap);
     tick(m8);
     cr_expect_str_eq(cap.text, "after\n");
@@ -200,9 +169,9 @@ Test(print_wait, c_callback_prints_all_at_once)
 
 Test(print_wait, metamethod_run_by_lua_code_waits_too)
 {
-    capture cap;
+    m8t_capture cap;
     /* Lua 5.4 yields across metamethods called by the VM (not by C): __index waits */
-    mote8 *m8 = start("t=setmetatable({},{__index=function(t,k) print('\\^2'..k,0,0,7) "
+    mote8 *m8 = m8t_start("t=setmetatable({},{__index=function(t,k) print('\\^2'..k,0,0,7) "
                       "return 5 end}) printh(t.hi)", &cap);
     ticks(m8, 2);
     cr_expect_str_eq(cap.text, "");
@@ -226,9 +195,9 @@ static void count_calls(struct mote8 *vm, lua_State *L, const m8_api_row *row, u
 
 Test(print_wait, cost_is_charged_once)
 {
-    capture cap;
+    m8t_capture cap;
     /* "\^2ab" is 4 bytes: 4 + 16*4 = 68 cycles, charged in the frame print starts in */
-    mote8 *m8 = start("print('\\^2ab',0,0) printh(stat(2)==0) print('x')", &cap);
+    mote8 *m8 = m8t_start("print('\\^2ab',0,0) printh(stat(2)==0) print('x')", &cap);
     m8->call_observer = count_calls;
     print_calls = 0;
     print_cycles = 0;
@@ -246,8 +215,8 @@ Test(print_wait, cost_is_charged_once)
 
 Test(print_wait, time_advances_during_waits)
 {
-    capture cap;
-    mote8 *m8 = start("printh(time()) print('\\^4') printh(time()) print('\\^d3ab') "
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("printh(time()) print('\\^4') printh(time()) print('\\^d3ab') "
                       "printh(time())", &cap);
     ticks(m8, 20);
     cr_expect_str_eq(cap.text, "0\n0.2667\n0.4667\n");   /* \^4 = 8, then 2*3 frames */
@@ -256,8 +225,8 @@ Test(print_wait, time_advances_during_waits)
 
 Test(print_wait, wait_inside_draw_resumes_next_tick)
 {
-    capture cap;
-    mote8 *m8 = start("n=0\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("n=0\n"
                       "function _update() n+=1 printh('u'..n) end\n"
                       "function _draw() cls() printh('d'..n) print('\\^2x',0,0,7) "
                       "printh('e'..n..' '..time()) end", &cap);
@@ -279,8 +248,8 @@ Test(print_wait, wait_inside_draw_resumes_next_tick)
 
 Test(print_wait, error_after_a_wait_names_the_line)
 {
-    capture cap;
-    mote8 *m8 = start("print('\\^1')\nx=nil+1", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("print('\\^1')\nx=nil+1", &cap);
     mote8_tick(m8, NULL);
     int st = mote8_tick(m8, NULL);
     cr_expect_eq(st, MOTE8_ERROR);

@@ -16,38 +16,6 @@
 #include "profiler.h"
 #include "profiler_internal.h"
 
-typedef struct capture {
-    char text[32768];
-    size_t len;
-} capture;
-
-static void on_printh(void *user, const char *s)
-{
-    capture *c = user;
-    size_t n = strlen(s);
-    if (c->len + n + 2 > sizeof c->text) return;
-    memcpy(c->text + c->len, s, n);
-    c->len += n;
-    c->text[c->len++] = '\n';
-    c->text[c->len] = 0;
-}
-
-static mote8 *start(const char *code, capture *cap)
-{
-    static char cart[16384];
-    snprintf(cart, sizeof cart, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s\n",
-             code);
-    mote8_config cfg = { 0 };
-    cfg.have_seed = 1;
-    cfg.printh = on_printh;
-    cfg.user = cap;
-    cap->len = 0;
-    cap->text[0] = 0;
-    mote8 *m8 = mote8_create(&cfg);
-    cr_assert_not_null(m8);
-    cr_assert_eq(mote8_load_cart(m8, cart, strlen(cart), "prof.p8"), 0, "%s", mote8_error(m8));
-    return m8;
-}
 
 static void run(mote8 *m8, int ticks)
 {
@@ -81,10 +49,10 @@ static char *read_in(const char *dir, const char *name)
 
 Test(profiler, does_not_change_the_numbers)
 {
-    capture a, b;
-    mote8 *plain = start(BUSY_CART, &a);
+    m8t_capture a, b;
+    mote8 *plain = m8t_start(BUSY_CART, &a);
     run(plain, 60);
-    mote8 *profiled = start(BUSY_CART, &b);
+    mote8 *profiled = m8t_start(BUSY_CART, &b);
     mote8_profiler *p = mote8_profiler_attach(profiled);
     cr_assert_not_null(p);
     run(profiled, 60);
@@ -99,8 +67,8 @@ Test(profiler, does_not_change_the_numbers)
 
 Test(profiler, frames_csv_one_row_per_displayed_frame)
 {
-    capture cap;
-    mote8 *m8 = start("function _update() for i=1,150 do cls() end end\nfunction _draw() end\n", &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _update() for i=1,150 do cls() end end\nfunction _draw() end\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 11);
     char *dir = temp_dir(), err[256];
@@ -125,8 +93,8 @@ Test(profiler, frames_csv_one_row_per_displayed_frame)
 
 Test(profiler, call_sites_are_tab_and_line)
 {
-    capture cap;
-    mote8 *m8 = start("function _draw()\n cls()\n pal()\n draw()\nend\n-->8\n-- tab one\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _draw()\n cls()\n pal()\n draw()\nend\n-->8\n-- tab one\n"
                       "function draw()\n for i=1,10 do spr(3,i,0,4,4) end\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 3);
@@ -157,8 +125,8 @@ Test(profiler, call_sites_are_tab_and_line)
 
 Test(profiler, off_screen_and_clipped_cost_counted_apart)
 {
-    capture cap;
-    mote8 *m8 = start("function _draw()\n spr(1,-100,-100)\n spr(1,124,0)\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _draw()\n spr(1,-100,-100)\n spr(1,124,0)\n"
                       " clip(0,0,64,128) rectfill(0,0,127,15) clip()\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 2);
@@ -173,8 +141,8 @@ Test(profiler, off_screen_and_clipped_cost_counted_apart)
 
 Test(profiler, live_top_lines_follow_recent_frames)
 {
-    capture cap;
-    mote8 *m8 = start("n=0 function _update() n+=1 end\nfunction _draw()\n"
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("n=0 function _update() n+=1 end\nfunction _draw()\n"
                       " if n<30 then cls() end\n if n>=30 then rectfill(0,0,127,127) end\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 80);
@@ -189,8 +157,8 @@ Test(profiler, live_top_lines_follow_recent_frames)
 
 Test(profiler, trace_and_report_are_written_self_contained)
 {
-    capture cap;
-    mote8 *m8 = start(BUSY_CART, &cap);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(BUSY_CART, &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 20);
     char *dir = temp_dir(), err[256];
