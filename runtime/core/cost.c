@@ -23,6 +23,8 @@ void m8_cost_set_fps(m8_cost *c, int fps)
 void m8_cost_tick_begin(m8_cost *c)
 {
     c->tick = (m8_cost_tick){ 0 };
+    c->tick.drew = c->draw_resumes;   /* finishing a _draw cut by flip(): a draw tick */
+    c->draw_resumes = 0;
     c->frame_done = 0;
     c->mark_lua = c->lua_cycles;
     c->mark_system = c->system_cycles;
@@ -76,8 +78,11 @@ void m8_cost_frame_end(m8_cost *c)
     c->halved = full_rate > c->budget;
 }
 
+/* flip() (or a print wait) shows a frame. Inside _draw (the draw decision is taken), the
+ * rest of that _draw runs in the next tick and ends a displayed frame of its own. */
 void m8_cost_flip(m8_cost *c)
 {
+    c->draw_resumes = !c->deciding;
     c->tick.update_lua = c->lua_cycles - c->mark_lua;
     c->tick.update_system = c->system_cycles - c->mark_system;
     c->tick.drew = 1;

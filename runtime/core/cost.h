@@ -48,6 +48,7 @@ typedef struct m8_cost {
     m8_cost_tick tick;          /* the running tick (finished after mote8_tick) */
     m8_cost_frame last;         /* the last displayed frame */
     int frame_done;             /* the last tick finished a displayed frame */
+    int draw_resumes;           /* a flip() inside _draw: the next tick finishes that _draw */
     uint64_t boot_lua, boot_system;      /* top-level code and _init */
     uint64_t frames, dropped_frames, ticks;
 } m8_cost;

@@ -227,3 +227,23 @@ Test(cost, endless_loop_is_cut_into_slices_and_frames_continue)
     cr_expect_gt(m8->cost.lua_cycles, 3 * 279620);
     mote8_destroy(m8);
 }
+
+/* flip() inside _draw shows a frame; the rest of that _draw, run in the next tick, ends a
+ * displayed frame of its own instead of leaking into the frame after it. */
+Test(cost, flip_inside_draw_closes_the_remainder_as_its_own_frame)
+{
+    mote8 *m8 = m8t_start("function _update() end\n"
+                          "function _draw() cls() flip() for i=1,1000 do end end\n", NULL);
+    m8_vm *vm = (m8_vm *)m8;
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* _update, cls, flip */
+    cr_expect_eq(vm->cost.frames, 1);
+    cr_expect_geq(vm->cost.last.system, 2048, "the first frame holds cls");
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* the loop, end of _draw */
+    cr_expect_eq(vm->cost.frames, 2);
+    cr_expect_eq(vm->cost.last.system, 0, "the remainder frame has no cls");
+    cr_expect_geq(vm->cost.last.lua, 2 * 1000, "the loop is counted in the remainder frame");
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* a whole new _update/_draw */
+    cr_expect_eq(vm->cost.frames, 3);
+    cr_expect_lt(vm->cost.last.lua, 2 * 1000, "the next frame does not inherit the loop");
+    mote8_destroy(m8);
+}
