@@ -105,12 +105,19 @@ int m8l_stat(lua_State *L)
     return 1;
 }
 
-/* menuitem(i, [label], [callback]): pause-menu items 1-5 are kept in the registry table
- * "mote8.menu" as {label, callback}; a nil label removes the item. The window's pause
- * menu does not list them yet (see docs/architecture.md). */
+/* menuitem(i, [label], [callback]): pause-menu items 1-5 (bits 0xff00 of i: the buttons
+ * that trigger the callback, default confirm only), kept in the registry table
+ * "mote8.menu" as {label, callback, mask} for the host's pause menu (api/menu.c); a nil
+ * label removes the item. Inside a callback, menuitem(nil, label) relabels that item. */
 int m8l_menuitem(lua_State *L)
 {
-    int i = m8_arg_int(L, 1, 0) & 0xff;
+    int raw = m8_arg_int(L, 1, 0);
+    int i = raw & 0xff, mask = (raw >> 8) & 0xff;
+    if (lua_isnoneornil(L, 1)) {               /* the item whose callback is running */
+        lua_getfield(L, LUA_REGISTRYINDEX, "mote8.menu.current");
+        i = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
     if (i < 1 || i > 5) return 0;
     if (lua_getfield(L, LUA_REGISTRYINDEX, "mote8.menu") != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -120,12 +127,18 @@ int m8l_menuitem(lua_State *L)
     }
     if (lua_isnoneornil(L, 2)) {
         lua_pushnil(L);
+    } else if (lua_isnoneornil(L, 1) && lua_rawgeti(L, -1, i) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);                   /* relabel, keep callback and mask */
+        lua_rawseti(L, -2, 1);
     } else {
-        lua_createtable(L, 2, 0);
+        if (lua_isnoneornil(L, 1)) lua_pop(L, 1);
+        lua_createtable(L, 3, 0);
         lua_pushvalue(L, 2);
         lua_rawseti(L, -2, 1);
         lua_pushvalue(L, 3);
         lua_rawseti(L, -2, 2);
+        lua_pushinteger(L, mask);
+        lua_rawseti(L, -2, 3);
     }
     lua_rawseti(L, -2, i);
     lua_pop(L, 1);

@@ -147,7 +147,7 @@ typedef struct m8_cost_rule {
     X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
     X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
     X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
-    X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): add pause-menu item i (1-5); not shown by the window yet") \
+    X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
     X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \

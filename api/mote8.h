@@ -61,6 +61,20 @@ const char *mote8_error(const mote8 *m8);
  * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
 void mote8_show_error(mote8 *m8);
 
+/* --- the pause menu (api/menu.c) --- */
+#define MOTE8_MENU_MAX 5
+#define MOTE8_MENU_LABEL 24
+/* The cart's own pause-menu items (menuitem), in index order: labels (P8SCII, at most 16
+ * characters) and their indices 1-5. Returns how many. */
+int mote8_menu_items(mote8 *m8, char labels[][MOTE8_MENU_LABEL], int *indices, int max);
+/* A button on item `index`: bits 1 = left, 2 = right, 32 = confirm (O/X/Enter). Runs the
+ * item's callback if the item listens to those buttons (menuitem's 0xff00 mask; default:
+ * confirm only). Returns 1 when the menu should stay open, 0 to close it; a callback error
+ * becomes the cart's error (MOTE8_ERROR from the next tick). */
+int mote8_menu_activate(mote8 *m8, int index, int buttons);
+/* Restart the loaded cart from the beginning (the menu's "reset cart"). 0 or -1. */
+int mote8_reset(mote8 *m8);
+
 /* Help text of every Lua-visible function, one per line (mote8 --api). */
 void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 

@@ -406,6 +406,7 @@ void mote8_destroy(mote8 *vm)
 {
     if (!vm) return;
     close_lua(vm);
+    free(vm->cart_data);
     m8_machine_free(vm->machine);
     free(vm);
 }
@@ -495,6 +496,17 @@ int mote8_check_cart(mote8 *vm, const void *data, size_t len, const char *name)
 
 int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
 {
+    if (data != vm->cart_data) {            /* keep the bytes for mote8_reset */
+        char *copy = malloc(len ? len : 1);
+        if (!copy) {
+            m8_vm_set_error(vm, "%s: out of memory", name ? name : "cart");
+            return -1;
+        }
+        memcpy(copy, data, len);
+        free(vm->cart_data);
+        vm->cart_data = copy;
+        vm->cart_len = len;
+    }
     if (mote8_check_cart(vm, data, len, name) != 0) return -1;
     lua_State *L = vm->L;
     m8_machine_power_on(vm->machine);

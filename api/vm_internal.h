@@ -49,6 +49,8 @@ struct mote8 {
     int error_line;             /* code line of the last error, 0 if unknown */
     char error[4096];
     char cart_name[256];
+    char *cart_data;            /* a copy of the loaded cart's bytes, for mote8_reset */
+    size_t cart_len;
     mote8_input input;          /* this tick's input (mouse for stat 32-34) */
     int16_t audio[M8_AUDIO_RING];     /* samples rendered by ticks, not yet pulled */
     int audio_head, audio_count;

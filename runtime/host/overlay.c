@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "font.h"
+#include "host_text.h"
 #include "overlay.h"
 #include "png_io.h"
 
@@ -72,25 +72,6 @@ void m8_overlay_tick(m8_overlay *o) { o->ticks++; }
 
 /* ---------------------------------------------------------------- drawing --- */
 
-static void draw_text(SDL_Renderer *r, int x, int y, int scale, const char *s)
-{
-    SDL_Rect px[256];
-    int n = 0;
-    for (; *s; s++, x += 4 * scale) {
-        unsigned char c = (unsigned char)*s;   /* a-z draw as PICO-8's capitals */
-        if (c < 16 || c > 127) c = '?';
-        for (int row = 0; row < 6; row++)
-            for (int col = 0; col < 4; col++) {
-                if (!(m8_font_glyphs[c][row] >> col & 1)) continue;
-                px[n++] = (SDL_Rect){ x + col * scale, y + row * scale, scale, scale };
-                if (n == 256) {
-                    SDL_RenderFillRects(r, px, n);
-                    n = 0;
-                }
-            }
-    }
-    if (n) SDL_RenderFillRects(r, px, n);
-}
 
 static void save_window(SDL_Renderer *r, const char *path)
 {
@@ -152,9 +133,9 @@ void m8_overlay_draw(m8_overlay *o, SDL_Renderer *r, mote8 *m8)
                  fc.dropped ? " (halved)" : "");
         SDL_SetRenderDrawColor(r, fc.dropped ? 255 : 255, fc.dropped ? 0 : 241,
                                fc.dropped ? 77 : 232, 255);
-        draw_text(r, pad, by + bh + 2 * s, s, line);
+        m8_host_draw_text(r, pad, by + bh + 2 * s, s, line);
         SDL_SetRenderDrawColor(r, 255, 236, 39, 255);
-        draw_text(r, pad, by + bh + 2 * s + lh, s, o->recording ? "costliest lines   [rec f2]"
+        m8_host_draw_text(r, pad, by + bh + 2 * s + lh, s, o->recording ? "costliest lines   [rec f2]"
                                                                : "costliest lines");
         for (int i = 0; i < n; i++) {
             char src[40];
@@ -163,7 +144,7 @@ void m8_overlay_draw(m8_overlay *o, SDL_Renderer *r, mote8 *m8)
             snprintf(line, sizeof line, "%d:%-4d %6.0f %s", top[i].tab, top[i].tab_line,
                      cyc, src);   /* cycles per frame, recent average */
             SDL_SetRenderDrawColor(r, 194, 195, 199, 255);
-            draw_text(r, pad, by + bh + 2 * s + lh * (2 + i), s, line);
+            m8_host_draw_text(r, pad, by + bh + 2 * s + lh * (2 + i), s, line);
         }
     }
     if (o->shot_path && o->ticks >= o->shot_tick) {

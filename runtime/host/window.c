@@ -1,8 +1,10 @@
 /* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
  * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
- * controllers, audio queued per tick (never blocking the game loop), pause on
- * Escape/Enter/P, fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
- * F1 cost overlay and F2 profile recording (overlay.h).
+ * controllers, audio queued per tick (never blocking the game loop), a pause menu on
+ * Escape/Enter/P or Start (continue, the cart's menuitem() entries, reset cart, exit:
+ * pause_menu.h), fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
+ * F1 cost overlay and F2 profile recording (overlay.h). Exits 1 if the cart is on an
+ * error when the window closes.
  * Settings (volume, scale, fullscreen) come from the file described in settings.h.
  * Ticks are paced at the cart's own rate from the performance counter.
  * Depends on: host.h, overlay.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
@@ -11,7 +13,9 @@
 #include <string.h>
 #include <time.h>
 #include "host.h"
+#include "host_text.h"
 #include "overlay.h"
+#include "pause_menu.h"
 #include "png_io.h"
 #include "settings.h"
 
@@ -24,7 +28,8 @@ typedef struct window_host {
     SDL_Texture *texture;
     SDL_AudioDeviceID audio;
     SDL_GameController *pads[4];
-    int paused;
+    m8_pause_menu menu;         /* open = paused */
+    int errored;                /* the cart stopped on an error: its error screen shows */
     int fullscreen;
     double volume;              /* 0-1, from the settings file, changed with - and = */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
@@ -86,17 +91,44 @@ static SDL_Rect picture_rect(window_host *h)
     return r;
 }
 
+/* The pause menu over the dimmed picture, in picture pixels: a black box with a white
+ * frame, one line per entry, the selected one marked. */
+static void draw_menu(window_host *h, SDL_Rect pic)
+{
+    int s = pic.w / 128, lines = h->menu.count;
+    int bw = 88, bh = lines * 8 + 8, bx = (128 - bw) / 2, by = (128 - bh) / 2;
+    SDL_Rect box = { pic.x + bx * s, pic.y + by * s, bw * s, bh * s };
+    SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
+    SDL_RenderFillRect(h->renderer, &box);
+    SDL_SetRenderDrawColor(h->renderer, 255, 241, 232, 255);
+    for (int i = 0; i < s; i++) {
+        SDL_Rect frame = { box.x + i, box.y + i, box.w - 2 * i, box.h - 2 * i };
+        SDL_RenderDrawRect(h->renderer, &frame);
+    }
+    for (int i = 0; i < lines; i++) {
+        int x = pic.x + (bx + 10) * s, y = pic.y + (by + 5 + 8 * i) * s;
+        if (i == h->menu.selected) {
+            SDL_SetRenderDrawColor(h->renderer, 255, 236, 39, 255);
+            m8_host_draw_text(h->renderer, x - 6 * s, y, s, "\x17");   /* the P8SCII arrow */
+        } else {
+            SDL_SetRenderDrawColor(h->renderer, 194, 195, 199, 255);
+        }
+        m8_host_draw_text(h->renderer, x, y, s, h->menu.labels[i]);
+    }
+}
+
 static void present(window_host *h, mote8 *m8)
 {
     uint8_t rgb[128 * 128 * 3];
     mote8_screen_rgb(m8, rgb);
-    if (h->paused)   /* dim the frozen frame while paused */
+    if (h->menu.open)   /* dim the frozen frame while paused */
         for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
     SDL_UpdateTexture(h->texture, NULL, rgb, 128 * 3);
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
+    if (h->menu.open) draw_menu(h, r);
     m8_overlay_draw(&h->overlay, h->renderer, m8);
     SDL_RenderPresent(h->renderer);
 }
@@ -149,6 +181,57 @@ static void open_audio(window_host *h)
     else fprintf(stderr, "mote8: no audio (%s)\n", SDL_GetError());
 }
 
+static void open_menu(window_host *h, mote8 *m8)
+{
+    m8_pause_menu_open(&h->menu, m8);
+    memset(h->keys, 0, sizeof h->keys);
+    if (h->audio) SDL_PauseAudioDevice(h->audio, 1);
+}
+
+/* Keys in the menu: arrows (or ESDF) move, Z/X/C/V/N/M/Enter confirm, Escape/P go back. */
+static int menu_key(SDL_Keycode k)
+{
+    switch (k) {
+    case SDLK_UP: case SDLK_e: return M8_MENU_UP;
+    case SDLK_DOWN: case SDLK_d: return M8_MENU_DOWN;
+    case SDLK_LEFT: case SDLK_s: return M8_MENU_LEFT;
+    case SDLK_RIGHT: case SDLK_f: return M8_MENU_RIGHT;
+    case SDLK_z: case SDLK_x: case SDLK_c: case SDLK_v: case SDLK_n: case SDLK_m:
+    case SDLK_RETURN: return M8_MENU_CONFIRM;
+    case SDLK_ESCAPE: case SDLK_p: return M8_MENU_BACK;
+    default: return -1;
+    }
+}
+
+static int pad_menu_key(int button)
+{
+    switch (button) {
+    case SDL_CONTROLLER_BUTTON_DPAD_UP: return M8_MENU_UP;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return M8_MENU_DOWN;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return M8_MENU_LEFT;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return M8_MENU_RIGHT;
+    case SDL_CONTROLLER_BUTTON_A: case SDL_CONTROLLER_BUTTON_X: return M8_MENU_CONFIRM;
+    case SDL_CONTROLLER_BUTTON_B: case SDL_CONTROLLER_BUTTON_START: return M8_MENU_BACK;
+    default: return -1;
+    }
+}
+
+/* Carry out a menu action; returns 1 to quit. */
+static int menu_action(window_host *h, mote8 *m8, enum m8_menu_action a)
+{
+    if (a == M8_MENU_QUIT) return 1;
+    if (a == M8_MENU_RESET) {
+        h->errored = 0;
+        if (mote8_reset(m8) != 0) {
+            fprintf(stderr, "%s\n", mote8_error(m8));
+            mote8_show_error(m8);
+            h->errored = 1;
+        }
+    }
+    if (!h->menu.open && h->audio) SDL_PauseAudioDevice(h->audio, 0);
+    return 0;
+}
+
 /* Returns 0 to go on, 1 to quit. */
 static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
 {
@@ -174,10 +257,14 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             h->volume = h->volume < 0 ? 0 : h->volume > 1 ? 1 : h->volume;
             break;
         }
+        if (h->menu.open) {
+            int key = menu_key(e->key.keysym.sym);
+            if (key >= 0) return menu_action(h, m8, m8_pause_menu_key(&h->menu, m8, key));
+            break;
+        }
         if (e->key.keysym.sym == SDLK_ESCAPE || e->key.keysym.sym == SDLK_RETURN ||
             e->key.keysym.sym == SDLK_p) {
-            h->paused = !h->paused;
-            if (h->audio) SDL_PauseAudioDevice(h->audio, h->paused);
+            open_menu(h, m8);
             break;
         }
         key_to_button(e->key.keysym.sym, &player, &button);
@@ -203,7 +290,12 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             }
         break;
     case SDL_CONTROLLERBUTTONDOWN:
-        if (e->cbutton.button == SDL_CONTROLLER_BUTTON_START) h->paused = !h->paused;
+        if (!h->menu.open) {
+            if (e->cbutton.button == SDL_CONTROLLER_BUTTON_START) open_menu(h, m8);
+        } else {
+            int key = pad_menu_key(e->cbutton.button);
+            if (key >= 0) return menu_action(h, m8, m8_pause_menu_key(&h->menu, m8, key));
+        }
         break;
     default:
         break;
@@ -251,7 +343,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         return 2;
     }
     m8_overlay_init(&h.overlay, m8, opt->profile_dir);
-    int rc = 0, quit = 0, errored = 0;
+    int quit = 0;
     long frame = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
     uint64_t next = SDL_GetPerformanceCounter();
@@ -268,20 +360,19 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         }
         next += freq / (uint64_t)mote8_fps(m8);
         if (now > next + freq / 4) next = now;   /* fell far behind: don't race to catch up */
-        if (!h.paused) {
+        if (!h.menu.open) {
             mote8_input in;
             m8_input_script_at(&script, frame, &in);
             for (int p = 0; p < 8; p++) in.buttons[p] |= h.keys[p];
             for (int i = 0; i < 4; i++)
                 if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
-            int status = errored ? MOTE8_ERROR : mote8_tick(m8, &in);
+            int status = h.errored ? MOTE8_ERROR : mote8_tick(m8, &in);
             frame++;
             m8_overlay_tick(&h.overlay);
-            if (status == MOTE8_ERROR && !errored) {  /* show it until the window closes */
+            if (status == MOTE8_ERROR && !h.errored) {  /* show it until the window closes */
                 fprintf(stderr, "%s\n", mote8_error(m8));
                 mote8_show_error(m8);
-                errored = 1;
-                rc = 1;
+                h.errored = 1;
             }
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h.volume);
@@ -299,5 +390,5 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
     m8_input_script_free(&script);
     m8_overlay_finish(&h.overlay);
     close_host(&h);
-    return rc;
+    return h.errored ? 1 : 0;
 }

@@ -1,0 +1,26 @@
+/* host_text.c - see host_text.h. Depends on: SDL2, runtime/core/font.h. */
+#include "font.h"
+#include "host_text.h"
+
+int m8_host_draw_text(SDL_Renderer *r, int x, int y, int scale, const char *s)
+{
+    SDL_Rect px[256];
+    int n = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;   /* a-z draw as PICO-8's capitals */
+        if (c < 16) c = '?';
+        int width = c >= 128 ? 8 : 4;
+        for (int row = 0; row < 6; row++)
+            for (int col = 0; col < width; col++) {
+                if (!(m8_font_glyphs[c][row] >> col & 1)) continue;
+                px[n++] = (SDL_Rect){ x + col * scale, y + row * scale, scale, scale };
+                if (n == 256) {
+                    SDL_RenderFillRects(r, px, n);
+                    n = 0;
+                }
+            }
+        x += width * scale;
+    }
+    if (n) SDL_RenderFillRects(r, px, n);
+    return x;
+}
