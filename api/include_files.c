@@ -8,29 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cart.h"
+#include "file_util.h"
 #include "include_files.h"
 #include "p8scii.h"
-
-static char *read_whole(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0) { fclose(f); return NULL; }
-    long n = ftell(f);
-    if (n < 0 || n > 16 * 1024 * 1024) { fclose(f); return NULL; }
-    rewind(f);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* The code of tab `tab` (0-based) of P8SCII code, or all of it when tab < 0. */
 static char *code_tab(const char *code, size_t len, int tab, size_t *out_len)
@@ -84,7 +64,7 @@ char *m8_include_resolve(void *ud, const char *name, size_t *len)
     if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
     else snprintf(path, sizeof path, "%.*s/%s", dir_len, dir, file);
     size_t raw_len = 0;
-    char *raw = read_whole(path, &raw_len);
+    char *raw = m8_read_file(path, &raw_len, 16 * 1024 * 1024);
     if (!raw) return NULL;
     size_t n = strlen(file);
     char *out = NULL;

@@ -2,29 +2,13 @@
  * loads (reads and compiles), how many frames it runs without error, and whether it draws a
  * non-blank frame. Input: O is pressed every 16 frames and the arrows cycle, so title screens
  * move on. Usage: cart_report [DIR] [FRAMES] (defaults ../shared/carts/real, 300).
- * Prints a Markdown table and a closing summary line. Uses only api/mote8.h. */
+ * Prints a Markdown table and a closing summary line. Uses only api/mote8.h (and file_util.h to read files). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "file_util.h"
 #include "mote8.h"
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) *len = (size_t)n;
-    return buf;
-}
 
 static int cmp(const void *a, const void *b) { return strcmp(*(char **)a, *(char **)b); }
 
@@ -54,7 +38,7 @@ int main(int argc, char **argv)
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len = 0;
-        char *data = read_file(path, &len);
+        char *data = m8_read_file(path, &len, 0);
         mote8_config cfg = { 0 };
         cfg.have_seed = 1;
         cfg.printh = quiet;

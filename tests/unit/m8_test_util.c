@@ -6,28 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
+#include "file_util.h"
 #include "m8_test_util.h"
 #include "png_io.h"
 
-char *m8t_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        if (len) *len = (size_t)n;
-    }
-    return buf;
-}
 
 static void slurp_fd(int fd, char *buf, size_t cap)
 {
@@ -98,7 +80,7 @@ int m8t_run_cart(const char *path, int frames, uint8_t *rgb, char *printed, size
                  char *error, size_t error_sz)
 {
     size_t len;
-    char *data = m8t_read_file(path, &len);
+    char *data = m8_read_file(path, &len, 0);
     if (error && error_sz) error[0] = 0;
     if (printed && printed_sz) printed[0] = 0;
     if (!data) {

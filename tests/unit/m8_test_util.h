@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "file_util.h"   /* m8_read_file */
 #include "mote8.h"
 
 typedef struct m8_run_result {
@@ -17,8 +18,6 @@ typedef struct m8_run_result {
 /* Run build/bin/mote8 with the given arguments (NULL-terminated), in `cwd` (NULL = here). */
 void m8t_run_mote8(m8_run_result *r, const char *const *args);
 
-/* Read a whole file (malloc'd, NUL-terminated) or NULL. */
-char *m8t_read_file(const char *path, size_t *len);
 
 /* Load and run a cart file for `frames` ticks; captures printh output (NUL-terminated).
  * Returns the final status; the screen is written to rgb (128*128*3) when not NULL. */

@@ -28,7 +28,7 @@ Test(api_table, docs_api_md_is_generated_from_the_table)
     buf b = { 0 };
     m8_api_markdown(append, &b);
     size_t len;
-    char *doc = m8t_read_file(M8_SOURCE_DIR "/docs/api.md", &len);
+    char *doc = m8_read_file(M8_SOURCE_DIR "/docs/api.md", &len, 0);
     cr_assert(doc != NULL, "docs/api.md missing: run build/bin/gen_api_doc > docs/api.md");
     cr_expect(len == b.len && memcmp(doc, b.p, len) == 0,
               "docs/api.md is stale: run build/bin/gen_api_doc > docs/api.md");

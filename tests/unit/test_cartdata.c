@@ -37,7 +37,7 @@ Test(cartdata, saved_and_read_back, .init = setup)
                       sizeof out, err, sizeof err), MOTE8_ERROR, "%s", err);
     cr_expect_str_eq(out, "false\n");
     size_t len;
-    char *text = m8t_read_file(file, &len);
+    char *text = m8_read_file(file, &len, 0);
     cr_assert(text, "no save file %s", file);
     cr_expect_eq(len, 64 * 9);
     cr_expect(strncmp(text + 3 * 9, "00018000\n", 9) == 0, "dset(3,1.5) raw value");

@@ -58,7 +58,7 @@ Test(cli, same_seed_same_picture)
     m8t_run_mote8(&r, args_b);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
     size_t la, lb;
-    char *da = m8t_read_file(a, &la), *db = m8t_read_file(b, &lb);
+    char *da = m8_read_file(a, &la, 0), *db = m8_read_file(b, &lb, 0);
     cr_assert(da && db);
     cr_expect(la == lb && memcmp(da, db, la) == 0, "screenshots differ for the same seed");
     free(da);
@@ -179,7 +179,7 @@ Test(cli, wav_is_deterministic_and_sized_by_frames)
     m8t_run_mote8(&r, args_b);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
     size_t la, lb;
-    char *da = m8t_read_file(a, &la), *db = m8t_read_file(b, &lb);
+    char *da = m8_read_file(a, &la, 0), *db = m8_read_file(b, &lb, 0);
     cr_assert(da && db);
     cr_expect_eq(la, 44 + 2 * (45 * 22050 / 30), "1.5 s of 16-bit mono after the header");
     cr_expect(la == lb && memcmp(da, db, la) == 0, "WAVs differ between identical runs");

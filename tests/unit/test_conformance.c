@@ -50,7 +50,7 @@ ParameterizedTestParameters(conformance, cart)
 static int frames_for(const char *path)
 {
     size_t len;
-    char *text = m8t_read_file(path, &len);
+    char *text = m8_read_file(path, &len, 0);
     int frames = 30;
     const char *tag = text ? strstr(text, "-- frames:") : NULL;
     if (tag) frames = atoi(tag + 10);

@@ -36,7 +36,7 @@ static char *read_in(const char *dir, const char *name)
     char path[512];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     size_t len;
-    char *text = m8t_read_file(path, &len);
+    char *text = m8_read_file(path, &len, 0);
     cr_assert_not_null(text, "%s missing", path);
     return text;
 }

@@ -7,6 +7,7 @@
  * line numbers survive translation, #include, and every real cart in
  * M8_SHARED_DIR/carts/real translates and compiles (z8_syntax.p8 and z8_math.p8 also run). */
 #include <criterion/criterion.h>
+#include "file_util.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -646,25 +647,11 @@ Test(translate, include)
 
 /* ---- real carts ---- */
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    *len = fread(buf, 1, (size_t)n, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 /* Translate a cart's code; returns the Lua source or NULL (message in msg). */
 static char *translate_cart(const char *path, size_t *out_len, char *msg, size_t cap)
 {
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = m8_read_file(path, &len, 0);
     if (!text) { snprintf(msg, cap, "cannot read"); return NULL; }
     m8_cart *cart = malloc(sizeof *cart);   /* m8_cart_read_p8 initialises it */
     m8_cart_error cerr;
