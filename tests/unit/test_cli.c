@@ -44,27 +44,39 @@ Test(cli, hello_screenshot_matches_golden)
     unlink(png);
 }
 
-Test(cli, same_seed_same_picture)
+/* Run `mote8 --headless --frames FRAMES --seed 77 OUT_FLAG FILE CART` twice, writing FILE
+ * once as NAME_a.EXT and once as NAME_b.EXT; asserts both runs succeed and returns the
+ * first output (malloc'd, length in *len), failing the test if the two differ. */
+static char *run_twice_same_output(const char *frames, const char *out_flag, const char *ext,
+                                   const char *cart, size_t *len)
 {
-    const char *cart = write_temp("rnd.p8", CART("function _draw() for i=1,200 do pset(rnd(128),rnd(128),rnd(16)) end end\n"));
     char a[256], b[256];
-    snprintf(a, sizeof a, "/tmp/m8t_%d_a.png", (int)getpid());
-    snprintf(b, sizeof b, "/tmp/m8t_%d_b.png", (int)getpid());
-    const char *args_a[] = { "--headless", "--frames", "5", "--seed", "77", "--screenshot", a, cart, NULL };
-    const char *args_b[] = { "--headless", "--frames", "5", "--seed", "77", "--screenshot", b, cart, NULL };
+    snprintf(a, sizeof a, "/tmp/m8t_%d_a.%s", (int)getpid(), ext);
+    snprintf(b, sizeof b, "/tmp/m8t_%d_b.%s", (int)getpid(), ext);
+    const char *args_a[] = { "--headless", "--frames", frames, "--seed", "77", out_flag, a, cart, NULL };
+    const char *args_b[] = { "--headless", "--frames", frames, "--seed", "77", out_flag, b, cart, NULL };
     m8_run_result r;
     m8t_run_mote8(&r, args_a);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
     m8t_run_mote8(&r, args_b);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    size_t la, lb;
-    char *da = m8_read_file(a, &la, 0), *db = m8_read_file(b, &lb, 0);
+    size_t lb;
+    char *da = m8_read_file(a, len, 0), *db = m8_read_file(b, &lb, 0);
     cr_assert(da && db);
-    cr_expect(la == lb && memcmp(da, db, la) == 0, "screenshots differ for the same seed");
-    free(da);
+    cr_expect(*len == lb && memcmp(da, db, lb) == 0, "%s output differs between identical runs", ext);
     free(db);
     unlink(a);
     unlink(b);
+    return da;
+}
+
+Test(cli, same_seed_same_picture)
+{
+    const char *cart = write_temp("rnd.p8", CART("function _draw() for i=1,200 do pset(rnd(128),rnd(128),rnd(16)) end end\n"));
+    size_t len;
+    char *png = run_twice_same_output("5", "--screenshot", "png", cart, &len);
+    cr_expect_gt(len, 100);
+    free(png);
 }
 
 Test(cli, runtime_error_names_file_tab_and_line)
@@ -168,21 +180,9 @@ Test(cli, wav_is_deterministic_and_sized_by_frames)
         "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nsfx(0)\nfunction _update() end\n"
         "__sfx__\n001000002105021050210502105021050210502105021050000000000000000000000000000000000"
         "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000\n");
-    char a[256], b[256];
-    snprintf(a, sizeof a, "/tmp/m8t_%d_a.wav", (int)getpid());
-    snprintf(b, sizeof b, "/tmp/m8t_%d_b.wav", (int)getpid());
-    const char *args_a[] = { "--headless", "--frames", "45", "--wav", a, cart, NULL };
-    const char *args_b[] = { "--headless", "--frames", "45", "--wav", b, cart, NULL };
-    m8_run_result r;
-    m8t_run_mote8(&r, args_a);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    m8t_run_mote8(&r, args_b);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    size_t la, lb;
-    char *da = m8_read_file(a, &la, 0), *db = m8_read_file(b, &lb, 0);
-    cr_assert(da && db);
+    size_t la;
+    char *da = run_twice_same_output("45", "--wav", "wav", cart, &la);
     cr_expect_eq(la, 44 + 2 * (45 * 22050 / 30), "1.5 s of 16-bit mono after the header");
-    cr_expect(la == lb && memcmp(da, db, la) == 0, "WAVs differ between identical runs");
     int loud = 0;
     for (size_t i = 44; i + 1 < la; i += 2) {
         int16_t v = (int16_t)((unsigned char)da[i] | ((unsigned char)da[i + 1] << 8));
@@ -190,9 +190,6 @@ Test(cli, wav_is_deterministic_and_sized_by_frames)
     }
     cr_expect_gt(loud, 1000, "the sfx should be audible");
     free(da);
-    free(db);
-    unlink(a);
-    unlink(b);
 }
 
 Test(cli, error_screen_in_the_screenshot)
