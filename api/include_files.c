@@ -2,15 +2,16 @@
  * file.lua` reads a Lua file, `#include other.p8` the code of another cart, and
  * `#include other.p8:n` only its tab n; names are relative to the including cart's folder
  * (the current folder when the cart's name has none, as for bundled carts). Lua files are
- * UTF-8 and turned into P8SCII like cart code.
- * Depends on: include_files.h, runtime/core (cart, p8scii). */
+ * UTF-8 and turned into P8SCII like cart code. Files are read through the platform's
+ * read_file callback (api/mote8.h): the machine itself opens no file.
+ * Depends on: include_files.h, vm_internal.h, runtime/core (cart, p8scii). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cart.h"
-#include "file_util.h"
 #include "include_files.h"
 #include "p8scii.h"
+#include "vm_internal.h"
 
 /* The code of tab `tab` (0-based) of P8SCII code, or all of it when tab < 0. */
 static char *code_tab(const char *code, size_t len, int tab, size_t *out_len)
@@ -48,23 +49,23 @@ static char *code_tab(const char *code, size_t len, int tab, size_t *out_len)
 
 char *m8_include_resolve(void *ud, const char *name, size_t *len)
 {
-    const char *cart_path = ud;
-    const char *slash = cart_path ? strrchr(cart_path, '/') : NULL;
-    char path[1024];
-    int dir_len = slash ? (int)(slash - cart_path) : 1;
-    const char *dir = slash ? cart_path : ".";
+    const m8_vm *vm = ud;
+    const mote8_platform *pf = &vm->config.platform;
+    if (!pf->read_file) return NULL;
+    const char *cart_path = vm->cart_name;
+    const char *slash = strrchr(cart_path, '/');
     int tab = -1;
-    char file[512];
+    char file[512], path[1024];
     snprintf(file, sizeof file, "%s", name);
     char *colon = strrchr(file, ':');
     if (colon && colon > file && strstr(file, ".p8") && colon[1] >= '0' && colon[1] <= '9') {
         tab = atoi(colon + 1);
         *colon = 0;
     }
-    if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
-    else snprintf(path, sizeof path, "%.*s/%s", dir_len, dir, file);
+    if (file[0] == '/' || !slash) snprintf(path, sizeof path, "%s", file);
+    else snprintf(path, sizeof path, "%.*s/%s", (int)(slash - cart_path), cart_path, file);
     size_t raw_len = 0;
-    char *raw = m8_read_file(path, &raw_len, 16 * 1024 * 1024);
+    char *raw = pf->read_file(pf->user, path, &raw_len);
     if (!raw) return NULL;
     size_t n = strlen(file);
     char *out = NULL;

@@ -5,8 +5,9 @@
 
 #include <stddef.h>
 
-/* m8_include_fn for m8_translate_ex: `ud` is the including cart's file path (or NULL for a
- * cart without a folder). Returns malloc'd P8SCII code, or NULL if it cannot be read. */
+/* m8_include_fn for m8_translate_ex: `ud` is the machine (m8_vm) whose cart includes; the
+ * file is read through its platform's read_file. Returns malloc'd P8SCII code, or NULL if
+ * it cannot be read. */
 char *m8_include_resolve(void *ud, const char *name, size_t *len);
 
 #endif

@@ -1,23 +1,60 @@
-/* mote8.h - the embedding API: the whole machine behind six calls.
+/* mote8.h - the embedding API: the one door into the machine.
  *
- * Both hosts (SDL window, headless) and every tool use only this header:
- * create, load a cart from memory, tick one frame with an input struct, read the screen as
- * RGB, pull audio samples, destroy. Depends on: nothing (implementation in api/vm.c). */
+ * Hosts (the SDL window, the headless runner, a future libretro or web host) and every tool
+ * include this header and nothing else of mote8 (besides mote8_profiler.h for cost
+ * profiles): create a machine with the platform services it may use, load a cart from
+ * memory, tick one frame with an input struct, read the screen as RGB, pull audio, destroy.
+ * The machine itself never touches the file system: files (#include, cartdata, profiles)
+ * and printh go through the callbacks of mote8_platform, which the host supplies (POSIX
+ * defaults: runtime/host/platform_posix.c). docs/architecture.md, "Adding a host", says
+ * what a host implements.
+ * Depends on: m8conf.h, the machine's constants (implementation in api/). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "m8conf.h"
+
+/* --- the machine's facts --- */
+#define MOTE8_WIDTH M8_SCREEN_W             /* screen pixels */
+#define MOTE8_HEIGHT M8_SCREEN_H
+#define MOTE8_AUDIO_RATE M8_AUDIO_RATE      /* Hz, mono signed 16-bit samples */
+#define MOTE8_FPS M8_FPS                    /* ticks per second of a cart ... */
+#define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
+#define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
 
 typedef struct mote8 mote8;
+
+/* Platform services: what the machine asks of its host. Every callback may be NULL: then the
+ * service is absent (printh output is dropped, #include fails with a message naming the
+ * file, cartdata lives in memory only, profiles cannot be written). Paths are '/'-separated:
+ * the folder of the cart's name joined with the name the cart wrote; the host decides what
+ * they mean (a file, an asset in a package, an entry of an in-memory table). */
+typedef struct mote8_platform {
+    void *user;                 /* passed to every callback */
+    /* printh(text) of the cart, without a newline */
+    void (*printh)(void *user, const char *text);
+    /* The whole file at `path` in a malloc'd buffer (mote8 frees it with free()), its size
+     * in *len; NULL when it cannot be read. */
+    void *(*read_file)(void *user, const char *path, size_t *len);
+    /* Write the whole file (creating its folders); 0, or -1 with a reason in err. */
+    int (*write_file)(void *user, const char *path, const void *data, size_t len,
+                      char *err, size_t errsz);
+    /* cartdata(id): fill `data` (0x5e00-0x5eff as in RAM) with the saved values. Returns 1
+     * when found, 0 when there is none yet, -1 when the save cannot be read (err says why;
+     * the cart then starts from zeros and the host keeps the unreadable save aside). */
+    int (*load_data)(void *user, const char *id, uint8_t data[256], char *err, size_t errsz);
+    /* Keep `data` for `id` so it survives a crash (atomically); 0, or -1 with err. */
+    int (*save_data)(void *user, const char *id, const uint8_t data[256], char *err,
+                     size_t errsz);
+} mote8_platform;
 
 typedef struct mote8_config {
     uint32_t seed;              /* PRNG seed at cart start (0 = derive from the cart name) */
     int have_seed;              /* 1 = use `seed` exactly */
-    /* printh() output; NULL = stdout */
-    void (*printh)(void *user, const char *text);
-    void *user;
-    size_t lua_memory_limit;    /* bytes; 0 = default (see docs/architecture.md) */
+    size_t lua_memory_limit;    /* bytes; 0 = default (M8_LUA_HEAP_LIMIT) */
+    mote8_platform platform;
 } mote8_config;
 
 typedef struct mote8_input {
@@ -46,13 +83,13 @@ int mote8_check_cart(mote8 *m8, const void *data, size_t len, const char *name);
 /* One tick at the cart's own rate (1/30 s, or 1/60 s for _update60 carts). */
 int mote8_tick(mote8 *m8, const mote8_input *input);
 
-/* The current screen as 128*128 RGB888 (through the screen palette). */
+/* The current screen as MOTE8_WIDTH*MOTE8_HEIGHT RGB888 (through the screen palette). */
 void mote8_screen_rgb(const mote8 *m8, uint8_t *rgb);
 
-/* Audio produced so far, mono 16-bit at 22050 Hz; returns the number of samples written. */
+/* Audio produced so far, mono 16-bit at MOTE8_AUDIO_RATE; returns the samples written. */
 int mote8_pull_audio(mote8 *m8, int16_t *out, int max_samples);
 
-/* Ticks per second of the loaded cart (30 or 60). */
+/* Ticks per second of the loaded cart (MOTE8_FPS or MOTE8_FPS_FAST). */
 int mote8_fps(const mote8 *m8);
 
 const char *mote8_error(const mote8 *m8);
@@ -75,7 +112,25 @@ int mote8_menu_activate(mote8 *m8, int index, int buttons);
 /* Restart the loaded cart from the beginning (the menu's "reset cart"). 0 or -1. */
 int mote8_reset(mote8 *m8);
 
+/* --- carts embedded in the binary (the .p8 files of carts/) --- */
+/* The bytes of bundled cart `name` (file name without .p8), or NULL. */
+const void *mote8_bundled_cart(const char *name, size_t *len);
+/* The name of bundled cart i (0-based), or NULL past the last. */
+const char *mote8_bundled_cart_name(int i);
+
+/* --- pictures and text for hosts and tools --- */
+/* Write w*h RGB888 pixels as a PNG, each pixel scaled by `scale` (>= 1). 0, or -1 with
+ * errno set. */
+int mote8_write_png(const char *path, const uint8_t *rgb, int w, int h, int scale);
+/* Read a PNG as RGB888: a malloc'd buffer and its size, or NULL with a message in err. */
+uint8_t *mote8_read_png(const char *path, int *w, int *h, char *err, int errsz);
+/* Glyph `c` of the built-in font (the font carts print with): 8 rows top to bottom, bit 0 =
+ * leftmost pixel; returns its advance in pixels (4, or 8 for characters 128-255). */
+int mote8_glyph(unsigned char c, uint8_t rows[8]);
+
 /* Help text of every Lua-visible function, one per line (mote8 --api). */
 void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
+/* The API reference as a Markdown page (docs/api.md, tools/gen_api_doc). */
+void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 
 #endif

@@ -10,20 +10,19 @@
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
- * Depends on: api/profiler.h, api/vm_internal.h, api_bindings.h, runtime/core (cost, cart,
+ * Depends on: api/mote8_profiler.h, api/vm_internal.h, api_bindings.h, runtime/core (cost, cart,
  * png_io, machine). */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <lauxlib.h>
 
 #include "api_bindings.h"
 #include "png_io.h"
-#include "profiler.h"
+#include "profile_files.h"
+#include "mote8_profiler.h"
 #include "profiler_internal.h"
 #include "vm_internal.h"
 
@@ -299,19 +298,16 @@ static void csv_source(FILE *f, const m8_cart *cart, int line)
     fputc('"', f);
 }
 
-static FILE *open_in(const char *dir, const char *name, char *err, size_t errsz)
+static FILE *open_in(m8_profile_files *dir, const char *name, char *err, size_t errsz)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f) snprintf(err, errsz, "%s: %s", path, strerror(errno));
-    return f;
+    return m8_profile_file_create(dir, name, err, errsz);
 }
 
-static int close_file(FILE *f, const char *dir, const char *name, char *err, size_t errsz)
+static int close_file(FILE *f, m8_profile_files *dir, const char *name, char *err, size_t errsz)
 {
+    (void)dir;
     if (fclose(f) != 0) {
-        snprintf(err, errsz, "%s/%s: %s", dir, name, strerror(errno));
+        snprintf(err, errsz, "%s: cannot be written", name);
         return -1;
     }
     return 0;
@@ -321,7 +317,7 @@ static int close_file(FILE *f, const char *dir, const char *name, char *err, siz
     FILE *f = open_in(dir, name, err, errsz);             \
     if (!f) return -1
 
-static int write_frames(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_frames(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("frames.csv");
     fputs("frame,lua,system,budget,dropped\n", f);
@@ -334,7 +330,7 @@ static int write_frames(const mote8_profiler *p, const char *dir, char *err, siz
     return close_file(f, dir, "frames.csv", err, errsz);
 }
 
-static int write_ticks(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_ticks(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("ticks.csv");
     fputs("tick,frame,update_lua,update_system,draw_lua,draw_system,drew,completed\n", f);
@@ -356,7 +352,7 @@ static int by_total_desc(const void *a, const void *b)
     return x->code_line - y->code_line;
 }
 
-static int write_callsites(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_callsites(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     mote8_prof_line *all = malloc(((size_t)p->nlines + 1) * sizeof *all);
     if (!all) {
@@ -388,7 +384,7 @@ static int write_callsites(const mote8_profiler *p, const char *dir, char *err, 
     return close_file(f, dir, "callsites.csv", err, errsz);
 }
 
-static int write_apis(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_apis(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("api.csv");
     fputs("function,calls,cycles,pixels,offscreen_cycles\n", f);
@@ -412,7 +408,7 @@ static int write_apis(const mote8_profiler *p, const char *dir, char *err, size_
     return close_file(f, dir, "api.csv", err, errsz);
 }
 
-static int write_sprites(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_sprites(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("sprites.csv");
     fputs("sprite,draws,pixels,cycles\n", f);
@@ -433,7 +429,7 @@ static int write_sprites(const mote8_profiler *p, const char *dir, char *err, si
     return close_file(f, dir, "sprites.csv", err, errsz);
 }
 
-static int write_summary(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_summary(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("summary.csv");
     uint64_t lua = 0, sys = 0, dropped = 0;
@@ -480,19 +476,27 @@ static void ramp(double t, uint8_t *rgb)
     for (int k = 0; k < 3; k++) rgb[k] = (uint8_t)(stops[i][k] + (stops[i + 1][k] - stops[i][k]) * u);
 }
 
-static int write_images(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+/* An RGB picture added to the profile as a PNG. */
+static int add_png(m8_profile_files *dir, const char *name, const uint8_t *rgb, int scale,
+                   char *err, size_t errsz)
 {
-    char path[4096];
-    uint8_t rgb[128 * 128 * 3];
-    double max = 0;
-    for (int i = 0; i < 128 * 128; i++) max = fmax(max, p->heat[i]);
-    for (int i = 0; i < 128 * 128; i++)
-        ramp(max > 0 ? p->heat[i] / max : 0, rgb + 3 * i);
-    snprintf(path, sizeof path, "%s/heatmap.png", dir);
-    if (m8_png_write_rgb(path, rgb, 128, 128, 4) != 0) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+    size_t len = 0;
+    uint8_t *png = m8_png_encode_rgb(rgb, M8_SCREEN_W, M8_SCREEN_H, scale, &len);
+    if (!png || m8_profile_file_add(dir, name, png, len) != 0) {
+        snprintf(err, errsz, "%s: cannot be encoded", name);
         return -1;
     }
+    return 0;
+}
+
+static int write_images(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
+{
+    uint8_t rgb[M8_SCREEN_W * M8_SCREEN_H * 3];
+    double max = 0;
+    for (int i = 0; i < M8_SCREEN_W * M8_SCREEN_H; i++) max = fmax(max, p->heat[i]);
+    for (int i = 0; i < M8_SCREEN_W * M8_SCREEN_H; i++)
+        ramp(max > 0 ? p->heat[i] / max : 0, rgb + 3 * i);
+    if (add_png(dir, "heatmap.png", rgb, 4, err, errsz) != 0) return -1;
     /* the sprite sheet as it is now (0x0000-0x1fff), base palette, for report thumbnails */
     const uint8_t *ram = p->vm->machine->ram;
     for (int y = 0; y < 128; y++)
@@ -502,17 +506,12 @@ static int write_images(const mote8_profiler *p, const char *dir, char *err, siz
             m8_palette_rgb(c, rgb + 3 * (y * 128 + x), rgb + 3 * (y * 128 + x) + 1,
                            rgb + 3 * (y * 128 + x) + 2);
         }
-    snprintf(path, sizeof path, "%s/spritesheet.png", dir);
-    if (m8_png_write_rgb(path, rgb, 128, 128, 1) != 0) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return add_png(dir, "spritesheet.png", rgb, 1, err, errsz);
 }
 
 /* Chrome Trace Event format: virtual time (tick k starts at k/fps s), one slice per _update
  * and _draw sized by their cycles at 8 MHz, counters per displayed frame. */
-static int write_trace(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
+static int write_trace(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("trace.json");
     double tick_us = 1e6 / p->fps, us_per_cycle = 1e6 / M8_CPU_HZ;
@@ -554,14 +553,16 @@ static int write_trace(const mote8_profiler *p, const char *dir, char *err, size
 
 int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, errsz, "%s: %s", dir, strerror(errno));
-        return -1;
-    }
-    if (write_frames(p, dir, err, errsz) || write_ticks(p, dir, err, errsz) ||
-        write_callsites(p, dir, err, errsz) || write_apis(p, dir, err, errsz) ||
-        write_sprites(p, dir, err, errsz) || write_summary(p, dir, err, errsz) ||
-        write_images(p, dir, err, errsz) || write_trace(p, dir, err, errsz))
-        return -1;
-    return mote8_profile_report(dir, NULL, err, errsz);
+    m8_profile_files files = { 0 };
+    int rc = -1;
+    if (write_frames(p, &files, err, errsz) || write_ticks(p, &files, err, errsz) ||
+        write_callsites(p, &files, err, errsz) || write_apis(p, &files, err, errsz) ||
+        write_sprites(p, &files, err, errsz) || write_summary(p, &files, err, errsz) ||
+        write_images(p, &files, err, errsz) || write_trace(p, &files, err, errsz) ||
+        m8_profile_report_build(&files, NULL, err, errsz))
+        goto done;
+    rc = m8_profile_files_store(&files, &p->vm->config.platform, dir, err, errsz);
+done:
+    m8_profile_files_free(&files);
+    return rc;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cost.h"
+#include "profile_files.h"
 #include "vm_internal.h"
 
 typedef struct m8_prof_line_acc {
@@ -47,7 +48,7 @@ struct mote8_profiler {
     m8_prof_api *apis;          /* [m8_api_row_count] */
     int row;                    /* row of the call being observed */
     m8_prof_sprite sprites[256];
-    double heat[128 * 128];     /* draw cycles per screen pixel */
+    double heat[M8_SCREEN_W * M8_SCREEN_H];     /* draw cycles per screen pixel */
     double on_screen, offscreen, unplaced;
     m8_prof_tick *ticks;
     size_t nticks, ticks_cap;
@@ -55,5 +56,9 @@ struct mote8_profiler {
     size_t nframes, frames_cap;
     uint64_t boot_lua, boot_system;
 };
+
+/* Build report.html and summary.txt from the profile files in `set` and add them to it
+ * (profiler_report.c); print the text summary to `text` when not NULL. 0, or -1 with err. */
+int m8_profile_report_build(m8_profile_files *set, FILE *text, char *err, size_t errsz);
 
 #endif

@@ -2,17 +2,19 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png), so `mote8 --profile` and tools/m8prof share
- * one path. Plots: cycles per displayed frame stacked Lua/system with the budget line and
+ * sprites.csv, heatmap.png, spritesheet.png) from a set of profile files in memory, so
+ * `mote8 --profile` and tools/m8prof share one path; files come and go through the
+ * platform callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget line and
  * the dropped frames, the top call sites, API functions, top sprites with thumbnails, and
  * the draw-cost heatmap with the off-screen share.
- * Depends on: api/profiler.h, libc. */
-#include <errno.h>
+ * Depends on: api/mote8_profiler.h, profile_files.h, libc. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "profiler.h"
+#include "profile_files.h"
+#include "mote8_profiler.h"
+#include "profiler_internal.h"
 
 #define TOP_SITES 15
 #define TOP_SPRITES 16
@@ -55,18 +57,13 @@ typedef struct report {
 
 /* ---------------------------------------------------------------- reading --- */
 
-static FILE *open_csv(const char *dir, const char *name, char *err, size_t errsz)
+static FILE *open_csv(const m8_profile_files *dir, const char *name, char *err, size_t errsz)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        return NULL;
-    }
+    FILE *f = m8_profile_file_open(dir, name, err, errsz);
+    if (!f) return NULL;
     char line[1024];
     if (!fgets(line, sizeof line, f)) {   /* header */
-        snprintf(err, errsz, "%s: empty", path);
+        snprintf(err, errsz, "%s: empty", name);
         fclose(f);
         return NULL;
     }
@@ -79,7 +76,7 @@ static void strip(char *s)
     while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
 }
 
-static int read_summary(report *r, const char *dir, char *err, size_t errsz)
+static int read_summary(report *r, const m8_profile_files *dir, char *err, size_t errsz)
 {
     FILE *f = open_csv(dir, "summary.csv", err, errsz);
     if (!f) return -1;
@@ -108,11 +105,11 @@ static int read_summary(report *r, const char *dir, char *err, size_t errsz)
     }
     fclose(f);
     if (r->fps <= 0) r->fps = 30;
-    if (r->budget <= 0) r->budget = 8388608.0 / r->fps;
+    if (r->budget <= 0) r->budget = (double)M8_CPU_HZ / r->fps;
     return 0;
 }
 
-static int read_frames(report *r, const char *dir, char *err, size_t errsz)
+static int read_frames(report *r, const m8_profile_files *dir, char *err, size_t errsz)
 {
     FILE *f = open_csv(dir, "frames.csv", err, errsz);
     if (!f) return -1;
@@ -157,7 +154,7 @@ static void unquote(const char *s, char *out, size_t outsz)
     out[o] = 0;
 }
 
-static int read_sites(report *r, const char *dir, char *err, size_t errsz)
+static int read_sites(report *r, const m8_profile_files *dir, char *err, size_t errsz)
 {
     FILE *f = open_csv(dir, "callsites.csv", err, errsz);
     if (!f) return -1;
@@ -187,7 +184,7 @@ static int read_sites(report *r, const char *dir, char *err, size_t errsz)
     return 0;
 }
 
-static int read_apis(report *r, const char *dir, char *err, size_t errsz)
+static int read_apis(report *r, const m8_profile_files *dir, char *err, size_t errsz)
 {
     FILE *f = open_csv(dir, "api.csv", err, errsz);
     if (!f) return -1;
@@ -202,7 +199,7 @@ static int read_apis(report *r, const char *dir, char *err, size_t errsz)
     return 0;
 }
 
-static int read_sprites(report *r, const char *dir, char *err, size_t errsz)
+static int read_sprites(report *r, const m8_profile_files *dir, char *err, size_t errsz)
 {
     FILE *f = open_csv(dir, "sprites.csv", err, errsz);
     if (!f) return -1;
@@ -216,26 +213,16 @@ static int read_sprites(report *r, const char *dir, char *err, size_t errsz)
     return 0;
 }
 
-static char *file_base64(const char *dir, const char *name)
+static char *file_base64(const m8_profile_files *dir, const char *name)
 {
     static const char digits[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = n > 0 ? malloc((size_t)n) : NULL;
-    char *out = n > 0 ? malloc((size_t)(n + 2) / 3 * 4 + 1) : NULL;
-    if (!data || !out || fread(data, 1, (size_t)n, f) != (size_t)n) {
-        free(data);
-        free(out);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
+    const m8_profile_file *file = m8_profile_file_get(dir, name);
+    if (!file || file->len == 0) return NULL;
+    const unsigned char *data = (const unsigned char *)file->data;
+    long n = (long)file->len;
+    char *out = malloc((size_t)(n + 2) / 3 * 4 + 1);
+    if (!out) return NULL;
     size_t o = 0;
     for (long i = 0; i < n; i += 3) {
         unsigned v = (unsigned)data[i] << 16 | (i + 1 < n ? (unsigned)data[i + 1] << 8 : 0) |
@@ -246,7 +233,6 @@ static char *file_base64(const char *dir, const char *name)
         out[o++] = i + 2 < n ? digits[v & 63] : '=';
     }
     out[o] = 0;
-    free(data);
     return out;
 }
 
@@ -472,7 +458,7 @@ static void write_html(const report *r, FILE *f)
           "</body></html>\n", f);
 }
 
-int mote8_profile_report(const char *dir, FILE *text, char *err, size_t errsz)
+int m8_profile_report_build(m8_profile_files *dir, FILE *text, char *err, size_t errsz)
 {
     report *r = calloc(1, sizeof *r);
     if (!r) {
@@ -486,24 +472,11 @@ int mote8_profile_report(const char *dir, FILE *text, char *err, size_t errsz)
         goto done;
     r->heatmap_b64 = file_base64(dir, "heatmap.png");
     r->sheet_b64 = file_base64(dir, "spritesheet.png");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/report.html", dir);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        goto done;
-    }
+    FILE *f = m8_profile_file_create(dir, "report.html", err, errsz);
+    if (!f) goto done;
     write_html(r, f);
-    if (fclose(f) != 0) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        goto done;
-    }
-    snprintf(path, sizeof path, "%s/summary.txt", dir);
-    f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        goto done;
-    }
+    fclose(f);
+    if (!(f = m8_profile_file_create(dir, "summary.txt", err, errsz))) goto done;
     write_text(r, f);
     fclose(f);
     if (text) write_text(r, text);
@@ -511,5 +484,31 @@ int mote8_profile_report(const char *dir, FILE *text, char *err, size_t errsz)
 done:
     free_report(r);
     free(r);
+    return rc;
+}
+
+int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, char *err,
+                         size_t errsz)
+{
+    static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
+                                          "api.csv", "sprites.csv" };
+    static const char *const pictures[] = { "heatmap.png", "spritesheet.png" };
+    m8_profile_files in = { 0 };
+    int rc = -1;
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
+        if (m8_profile_file_load(&in, pf, dir, inputs[i], err, errsz) != 0) goto done;
+    for (size_t i = 0; i < sizeof pictures / sizeof pictures[0]; i++) {
+        char ignored[64];
+        m8_profile_file_load(&in, pf, dir, pictures[i], ignored, sizeof ignored);
+    }
+    if (m8_profile_report_build(&in, text, err, errsz) != 0) goto done;
+    m8_profile_files out = { 0 };       /* only the two new files are written back */
+    for (int i = 0; i < in.count; i++)
+        if (!strcmp(in.file[i].name, "report.html") || !strcmp(in.file[i].name, "summary.txt")) {
+            out.file[out.count++] = in.file[i];
+        }
+    rc = m8_profile_files_store(&out, pf, dir, err, errsz);
+done:
+    m8_profile_files_free(&in);
     return rc;
 }

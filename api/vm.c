@@ -24,7 +24,6 @@
 
 #include "api_internal.h"
 #include "api_registry.h"
-#include "bundled.h"
 #include "cost.h"
 #include "include_files.h"
 #include "p8_runtime.h"
@@ -36,11 +35,10 @@
 #include "synth.h"
 #include "vm_internal.h"
 
-#define M8_DEFAULT_LUA_LIMIT (32u * 1024u * 1024u)
-/* Yield an unfinished frame after this many instructions in one resume (40 frame budgets
- * at 30 fps), so an endless loop cannot hang the host. */
-#define M8_SLICE_INSTRUCTIONS (40ull * 279620ull / M8_LUA_CYCLES_PER_INSTRUCTION)
-#define M8_SLOW_PATH_EVERY 4096             /* instructions between slow-path checks */
+/* Yield an unfinished frame after this many instructions in one resume, so an endless loop
+ * cannot hang the host (m8conf.h). */
+#define M8_SLICE_INSTRUCTIONS \
+    ((uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
 
 /* ---------------------------------------------------------------- allocator --- */
 
@@ -166,12 +164,8 @@ void m8_vm_call_end(lua_State *L, const m8_api_row *row)
 void m8_vm_printh(lua_State *L, const char *text)
 {
     m8_vm *vm = m8_vm_of(L);
-    if (vm->config.printh) vm->config.printh(vm->config.user, text);
-    else {
-        fputs(text, stdout);
-        fputc('\n', stdout);
-        fflush(stdout);
-    }
+    const mote8_platform *pf = &vm->config.platform;
+    if (pf->printh) pf->printh(pf->user, text);
 }
 
 /* A frame boundary inside the cart's code: flip() in hand-written loops, and each frame of
@@ -384,7 +378,7 @@ mote8 *mote8_create(const mote8_config *config)
     if (!vm) return NULL;
     if (config) vm->config = *config;
     vm->mem_limit = vm->config.lua_memory_limit ? vm->config.lua_memory_limit
-                                                : M8_DEFAULT_LUA_LIMIT;
+                                                : M8_LUA_HEAP_LIMIT;
     vm->machine = m8_machine_new();
     if (!vm->machine) {
         free(vm);
@@ -460,7 +454,7 @@ static int compile_cart(m8_vm *vm)
     size_t lua_len = 0;
     m8_translate_error terr = { 0 };
     char *lua_src = m8_translate_ex(cart->code ? cart->code : "", cart->code_len, &lua_len,
-                                    &terr, m8_include_resolve, vm->cart_name);
+                                    &terr, m8_include_resolve, vm);
     if (!lua_src) {
         int tab = 0, tab_line = terr.line;
         m8_cart_code_location(cart, terr.line, &tab, &tab_line);
@@ -584,10 +578,10 @@ void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb) { m8_machine_screen_rgb(vm-
  * (headless or windowed, pulled or not); hosts drain the ring with mote8_pull_audio. */
 static void render_tick_audio(m8_vm *vm)
 {
-    vm->audio_due += (double)M8_SYNTH_RATE / (double)vm->machine->fps;
+    vm->audio_due += (double)M8_AUDIO_RATE / (double)vm->machine->fps;
     int n = (int)vm->audio_due;
     vm->audio_due -= n;
-    int16_t buf[M8_SYNTH_RATE / 30 + 2];
+    int16_t buf[M8_AUDIO_RATE / 30 + 2];
     m8_synth_render(vm->machine->synth, buf, n);
     for (int i = 0; i < n; i++) {
         if (vm->audio_count == M8_AUDIO_RING) {      /* nobody pulls: drop the oldest */
@@ -606,11 +600,4 @@ int mote8_pull_audio(mote8 *vm, int16_t *out, int max_samples)
     vm->audio_head = (vm->audio_head + n) % M8_AUDIO_RING;
     vm->audio_count -= n;
     return n;
-}
-
-const m8_bundled_cart *m8_find_bundled_cart(const char *name)
-{
-    for (const m8_bundled_cart *c = m8_bundled_carts; c->name; c++)
-        if (strcmp(c->name, name) == 0) return c;
-    return NULL;
 }

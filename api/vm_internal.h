@@ -13,7 +13,6 @@
 #include "machine.h"
 #include "mote8.h"
 
-#define M8_AUDIO_RING 8192            /* samples: about 0.37 s at 22050 Hz */
 
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);

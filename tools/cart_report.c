@@ -2,13 +2,14 @@
  * loads (reads and compiles), how many frames it runs without error, and whether it draws a
  * non-blank frame. Input: O is pressed every 16 frames and the arrows cycle, so title screens
  * move on. Usage: cart_report [DIR] [FRAMES] (defaults ../shared/carts/real, 300).
- * Prints a Markdown table and a closing summary line. Uses only api/mote8.h (and file_util.h to read files). */
+ * Prints a Markdown table and a closing summary line. Uses api/mote8.h, and the POSIX
+ * platform services of runtime/host/platform_posix.h to read files. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "file_util.h"
 #include "mote8.h"
+#include "platform_posix.h"
 
 static int cmp(const void *a, const void *b) { return strcmp(*(char **)a, *(char **)b); }
 
@@ -41,13 +42,14 @@ int main(int argc, char **argv)
         char *data = m8_read_file(path, &len, 0);
         mote8_config cfg = { 0 };
         cfg.have_seed = 1;
-        cfg.printh = quiet;
+        m8_posix_platform(&cfg.platform);
+        cfg.platform.printh = quiet;
         mote8 *m8 = mote8_create(&cfg);
         int ok = data && mote8_load_cart(m8, data, len, names[i]) == 0;
         int f = 0, nonblank = 0;
         char err[160] = "";
         if (ok) {
-            static uint8_t rgb[128 * 128 * 3];
+            static uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
             for (; f < frames; f++) {
                 mote8_input in;
                 memset(&in, 0, sizeof in);
@@ -57,7 +59,7 @@ int main(int argc, char **argv)
                 if (st == MOTE8_ERROR) break;
                 if (f % 10 == 9 && !nonblank) {
                     mote8_screen_rgb(m8, rgb);
-                    for (int p = 3; p < 128 * 128 * 3 && !nonblank; p++)
+                    for (int p = 3; p < MOTE8_WIDTH * MOTE8_HEIGHT * 3 && !nonblank; p++)
                         if (rgb[p] != rgb[p % 3]) nonblank = 1;
                 }
                 if (st == MOTE8_STOPPED) { f = frames; break; }

@@ -1,8 +1,8 @@
 /* gen_api_doc.c - writes docs/api.md from the API table (api/api_table.h): every
  * Lua-visible function with its group, cost rule and help line.
- * Usage: gen_api_doc > docs/api.md   Depends on: api/api_registry.h. */
+ * Usage: gen_api_doc > docs/api.md   Depends on: api/mote8.h. */
 #include <stdio.h>
-#include "api_registry.h"
+#include "mote8.h"
 
 static void emit(void *user, const char *line)
 {
@@ -11,6 +11,6 @@ static void emit(void *user, const char *line)
 
 int main(void)
 {
-    m8_api_markdown(emit, stdout);
+    mote8_api_markdown(emit, stdout);
     return 0;
 }

@@ -1,10 +1,11 @@
 /* m8prof.c - turn a profile directory (written by `mote8 --profile DIR`) into DIR/report.html
  * (self-contained: open it in any browser) and print a plain-text summary for terminals
  * (also saved as DIR/summary.txt). Usage: m8prof DIR. Exit 0, or 1 with a message.
- * Depends on: api/profiler.h. */
+ * Depends on: api/mote8_profiler.h, runtime/host/platform_posix.h (files by path). */
 #include <stdio.h>
 #include <string.h>
-#include "profiler.h"
+#include "mote8_profiler.h"
+#include "platform_posix.h"
 
 int main(int argc, char **argv)
 {
@@ -16,7 +17,9 @@ int main(int argc, char **argv)
         return argc == 2 ? 0 : 2;
     }
     char err[512];
-    if (mote8_profile_report(argv[1], stdout, err, sizeof err) != 0) {
+    mote8_platform files;
+    m8_posix_platform(&files);
+    if (mote8_profile_report(&files, argv[1], stdout, err, sizeof err) != 0) {
         fprintf(stderr, "m8prof: %s\n", err);
         return 1;
     }

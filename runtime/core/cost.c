@@ -17,7 +17,7 @@ void m8_cost_init(m8_cost *c, int fps)
 void m8_cost_set_fps(m8_cost *c, int fps)
 {
     c->fps = fps == 60 ? 60 : 30;
-    c->budget = M8_CPU_HZ / (uint64_t)c->fps;
+    c->budget = M8_FRAME_BUDGET(c->fps);
 }
 
 void m8_cost_tick_begin(m8_cost *c)

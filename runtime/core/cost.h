@@ -13,14 +13,13 @@
  *            ticks, _update twice then _draw.
  * The main loop reports its steps: tick_begin, want_draw (after _update: draw now?),
  * frame_end (end of the tick's bios loop iteration), flip, boot_end.
- * Depends on: nothing. */
+ * Depends on: m8conf.h. */
 #ifndef M8_COST_H
 #define M8_COST_H
 
 #include <stdint.h>
 
-#define M8_CPU_HZ 8388608u
-#define M8_LUA_CYCLES_PER_INSTRUCTION 2
+#include "m8conf.h"     /* M8_CPU_HZ, M8_FRAME_BUDGET, M8_LUA_CYCLES_PER_INSTRUCTION */
 
 typedef struct m8_cost_frame {
     uint64_t lua, system;       /* cycles of all the frame's ticks */

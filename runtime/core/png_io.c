@@ -1,4 +1,5 @@
-/* png_io.c - writes and reads RGB PNG files with libpng's simplified API.
+/* png_io.c - writes and reads RGB PNG files (and encodes PNGs in memory) with libpng's
+ * simplified API.
  * Depends on: png_io.h, libpng. */
 #include <png.h>
 #include <stdio.h>
@@ -6,24 +7,50 @@
 #include <string.h>
 #include "png_io.h"
 
-int m8_png_write_rgb(const char *path, const uint8_t *rgb, int w, int h, int scale)
+/* The image scaled by `scale` into a malloc'd RGB buffer, described in *img. */
+static uint8_t *scaled_image(const uint8_t *rgb, int w, int h, int scale, png_image *img)
 {
     if (scale < 1) scale = 1;
     int sw = w * scale, sh = h * scale;
     uint8_t *buf = malloc((size_t)sw * (size_t)sh * 3);
-    if (!buf) return -1;
+    if (!buf) return NULL;
     for (int y = 0; y < sh; y++)
         for (int x = 0; x < sw; x++)
             memcpy(buf + ((size_t)y * sw + x) * 3, rgb + ((size_t)(y / scale) * w + x / scale) * 3, 3);
+    memset(img, 0, sizeof *img);
+    img->version = PNG_IMAGE_VERSION;
+    img->width = (png_uint_32)sw;
+    img->height = (png_uint_32)sh;
+    img->format = PNG_FORMAT_RGB;
+    return buf;
+}
+
+int m8_png_write_rgb(const char *path, const uint8_t *rgb, int w, int h, int scale)
+{
     png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    img.width = (png_uint_32)sw;
-    img.height = (png_uint_32)sh;
-    img.format = PNG_FORMAT_RGB;
+    uint8_t *buf = scaled_image(rgb, w, h, scale, &img);
+    if (!buf) return -1;
     int ok = png_image_write_to_file(&img, path, 0, buf, 0, NULL);
     free(buf);
     return ok ? 0 : -1;
+}
+
+uint8_t *m8_png_encode_rgb(const uint8_t *rgb, int w, int h, int scale, size_t *len)
+{
+    png_image img;
+    uint8_t *buf = scaled_image(rgb, w, h, scale, &img);
+    if (!buf) return NULL;
+    png_alloc_size_t size = 0;
+    uint8_t *out = NULL;
+    if (png_image_write_to_memory(&img, NULL, &size, 0, buf, 0, NULL) && size > 0 &&
+        (out = malloc(size)) != NULL &&
+        !png_image_write_to_memory(&img, out, &size, 0, buf, 0, NULL)) {
+        free(out);
+        out = NULL;
+    }
+    free(buf);
+    if (out) *len = (size_t)size;
+    return out;
 }
 
 uint8_t *m8_png_read_rgb(const char *path, int *w, int *h, char *err, int errsz)

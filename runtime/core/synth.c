@@ -133,7 +133,7 @@ typedef struct chan {
 
 struct m8_synth {
     const uint8_t *ram;
-    chan ch[M8_SYNTH_CHANNELS];
+    chan ch[M8_AUDIO_CHANNELS];
     int mus_on, mus_pat, mus_count, mus_pos, mus_len, mus_mask;
     float fade, fade_step;
     int fade_stop;
@@ -144,7 +144,7 @@ struct m8_synth {
 static inline int halfrate(const m8_synth *s, int c) { return (s->ram[M8_AUDIO_HALFRATE] >> c) & 1; }
 static inline int note_len(const m8_synth *s, int c, int n)
 {
-    return sfx_speed(s->ram, n) * M8_SYNTH_TICK * (halfrate(s, c) ? 2 : 1);
+    return sfx_speed(s->ram, n) * M8_SFX_TICK_SAMPLES * (halfrate(s, c) ? 2 : 1);
 }
 
 static void voice_stop(voice *v)
@@ -271,7 +271,7 @@ static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsi
     const uint8_t *ram = s->ram;
     int speed = sfx_speed(ram, n);
     int hr = halfrate(s, c) ? 2 : 1;
-    int len = speed * M8_SYNTH_TICK * hr;
+    int len = speed * M8_SFX_TICK_SAMPLES * hr;
     float f = (float)pos / (float)len;
     float p = (float)nw_pitch(w), v = nw_vol(w) / 7.0f, m = 1.0f;
     switch (nw_fx(w)) {
@@ -285,7 +285,7 @@ static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsi
         break;
     }
     case 2: { /* vibrato: triangle LFO, 7.5 Hz, +-0.25 semitone */
-        float t = (float)pos * (7.5f / M8_SYNTH_RATE);
+        float t = (float)pos * (7.5f / M8_AUDIO_RATE);
         t -= floorf(t);
         float tri = t < 0.25f ? 4 * t : t < 0.75f ? 2 - 4 * t : 4 * t - 4;
         p += 0.25f * tri;
@@ -297,7 +297,7 @@ static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsi
     case 6: case 7: {                     /* arpeggio over the aligned group of 4 notes */
         int rate = nw_fx(w) == 6 ? 4 : 8;
         if (speed <= 8) rate /= 2;
-        uint32_t ticks = age / (uint32_t)(M8_SYNTH_TICK * hr);
+        uint32_t ticks = age / (uint32_t)(M8_SFX_TICK_SAMPLES * hr);
         int step = (int)((ticks / (uint32_t)rate) & 3);
         p = (float)nw_pitch(note_word(ram, n, (idx & ~3) + step));
         break;
@@ -450,7 +450,7 @@ static float osc_sample(m8_synth *s, chan *ch, const params *p)
 {
     if (p->pitch != ch->key_pitch || p->fmul != ch->key_fmul) {
         double freq = 440.0 * exp2((p->pitch - 33.0) / 12.0) * p->fmul;
-        ch->key_dph = freq / M8_SYNTH_RATE;
+        ch->key_dph = freq / M8_AUDIO_RATE;
         if (ch->key_dph > 0.5) ch->key_dph = 0.5;   /* above Nyquist: keep it bounded */
         ch->key_pitch = p->pitch;
         ch->key_fmul = p->fmul;
@@ -532,7 +532,7 @@ static void music_stop_now(m8_synth *s)
     s->mus_on = 0;
     s->mus_pat = -1;
     s->fade_stop = 0;
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++) voice_stop(&s->ch[c].mv);
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) voice_stop(&s->ch[c].mv);
 }
 
 /* Start pattern p; an empty pattern (all channels disabled) stops the music. */
@@ -542,7 +542,7 @@ static void music_start_pattern(m8_synth *s, int p)
     if (p < 0 || p > 63) { music_stop_now(s); return; }
     const uint8_t *pat = ram + M8_MUSIC + 4 * p;
     int any = 0, len = -1, longest = 0;
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++) {
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
         if (pat[c] & 0x40) continue;
         any = 1;
         int n = pat[c] & 63;
@@ -557,7 +557,7 @@ static void music_start_pattern(m8_synth *s, int p)
     s->mus_pos = 0;
     s->mus_len = len >= 0 ? len : longest;
     if (s->mus_len <= 0) s->mus_len = 1;
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++) {
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
         if (pat[c] & 0x40) voice_stop(&s->ch[c].mv);
         else voice_start(s, c, &s->ch[c].mv, pat[c] & 63, 0, 0, 1);
     }
@@ -596,7 +596,7 @@ void m8_synth_reset(m8_synth *s)
     const uint8_t *ram = s->ram;
     memset(s, 0, sizeof *s);
     s->ram = ram;
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++) {
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
         chan *ch = &s->ch[c];
         voice_stop(&ch->sv);
         voice_stop(&ch->mv);
@@ -617,15 +617,15 @@ static int chan_reserved(const m8_synth *s, int c)
 static int pick_channel(const m8_synth *s, int n)
 {
     int c;
-    for (c = 0; c < M8_SYNTH_CHANNELS; c++) {
+    for (c = 0; c < M8_AUDIO_CHANNELS; c++) {
         const chan *ch = &s->ch[c];
         if (chan_reserved(s, c)) continue;
         if ((ch->sv.sfx < 0 && ch->mv.sfx < 0) || ch->sv.sfx == n) return c;
     }
-    for (c = 0; c < M8_SYNTH_CHANNELS; c++)
+    for (c = 0; c < M8_AUDIO_CHANNELS; c++)
         if (!chan_reserved(s, c) && s->ch[c].sv.sfx < 0 && s->ch[c].mv.sfx >= 0) return c;
     int best = -1, best_speed = 1 << 30;
-    for (c = 0; c < M8_SYNTH_CHANNELS; c++) {
+    for (c = 0; c < M8_AUDIO_CHANNELS; c++) {
         const chan *ch = &s->ch[c];
         if (chan_reserved(s, c) || ch->sv.sfx < 0) continue;
         int sp = sfx_speed(s->ram, ch->sv.sfx);
@@ -638,26 +638,26 @@ void m8_synth_sfx(m8_synth *s, int n, int ch, int offset, int length)
 {
     int c;
     if (n == -1) {              /* stop */
-        for (c = 0; c < M8_SYNTH_CHANNELS; c++)
+        for (c = 0; c < M8_AUDIO_CHANNELS; c++)
             if (ch < 0 || ch == c) voice_stop(&s->ch[c].sv);
         return;
     }
     if (n == -2) {              /* release loops */
-        for (c = 0; c < M8_SYNTH_CHANNELS; c++)
+        for (c = 0; c < M8_AUDIO_CHANNELS; c++)
             if (ch < 0 || ch == c) s->ch[c].sv.released = 1;
         return;
     }
     if (n < 0 || n > 63) return;
     if (ch == -2) {             /* stop sfx n everywhere */
-        for (c = 0; c < M8_SYNTH_CHANNELS; c++)
+        for (c = 0; c < M8_AUDIO_CHANNELS; c++)
             if (s->ch[c].sv.sfx == n) voice_stop(&s->ch[c].sv);
         return;
     }
-    if (ch >= M8_SYNTH_CHANNELS || ch < -1) return;
+    if (ch >= M8_AUDIO_CHANNELS || ch < -1) return;
     if (ch == -1) {
         ch = pick_channel(s, n);
         if (ch < 0) return;
-        for (c = 0; c < M8_SYNTH_CHANNELS; c++)
+        for (c = 0; c < M8_AUDIO_CHANNELS; c++)
             if (c != ch && s->ch[c].sv.sfx == n) voice_stop(&s->ch[c].sv);
     }
     voice_start(s, ch, &s->ch[ch].sv, n, offset, length, 0);
@@ -666,7 +666,7 @@ void m8_synth_sfx(m8_synth *s, int n, int ch, int offset, int length)
 void m8_synth_music(m8_synth *s, int n, int fade_ms, int mask)
 {
     if (fade_ms < 0) fade_ms = 0;
-    float fade_samples = (float)fade_ms * (M8_SYNTH_RATE / 1000.0f);
+    float fade_samples = (float)fade_ms * (M8_AUDIO_RATE / 1000.0f);
     if (n < 0) {
         if (!s->mus_on) return;
         if (fade_samples >= 1.0f) {
@@ -696,8 +696,8 @@ void m8_synth_render(m8_synth *s, int16_t *out, int n_samples)
 {
     for (int i = 0; i < n_samples; i++) {
         float mix = 0.0f;
-        for (int c = 0; c < M8_SYNTH_CHANNELS; c++) mix += chan_sample(s, c);
-        for (int c = 0; c < M8_SYNTH_CHANNELS; c++) {
+        for (int c = 0; c < M8_AUDIO_CHANNELS; c++) mix += chan_sample(s, c);
+        for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
             voice_step(s, c, &s->ch[c].sv);
             voice_step(s, c, &s->ch[c].mv);
         }
@@ -732,7 +732,7 @@ int m8_synth_stat(const m8_synth *s, int n)
     switch (n) {
     case 54: return s->mus_on ? s->mus_pat : -1;
     case 55: return s->mus_on ? s->mus_count : 0;
-    case 56: return s->mus_on ? s->mus_pos / M8_SYNTH_TICK : 0;
+    case 56: return s->mus_on ? s->mus_pos / M8_SFX_TICK_SAMPLES : 0;
     case 57: return s->mus_on;
     default: return 0;
     }
@@ -741,7 +741,7 @@ int m8_synth_stat(const m8_synth *s, int n)
 int m8_synth_busy(const m8_synth *s)
 {
     if (s->mus_on) return 1;
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++)
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++)
         if (s->ch[c].sv.sfx >= 0 || s->ch[c].amp > 0.0f) return 1;
     return 0;
 }
@@ -749,7 +749,7 @@ int m8_synth_busy(const m8_synth *s)
 /* For synth_string.c: is SFX n playing on any channel? */
 int m8_synth_sfx_playing(const m8_synth *s, int n)
 {
-    for (int c = 0; c < M8_SYNTH_CHANNELS; c++)
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++)
         if (s->ch[c].sv.sfx == n || s->ch[c].mv.sfx == n) return 1;
     return 0;
 }

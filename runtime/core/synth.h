@@ -5,15 +5,13 @@
  * bytes) at the moment it is needed, so pokes take effect at once. Rendering never allocates.
  * Behaviour follows ../shared/spec/pico8-reference.md sections 1.5, 1.6 and 9; the readings
  * chosen where the reference is uncertain are listed in docs/audio.md.
- * Depends on: ram.h (C11 + libm only; no SDL, no Lua). */
+ * Depends on: ram.h, m8conf.h (C11 + libm only; no SDL, no Lua). */
 #ifndef M8_SYNTH_H
 #define M8_SYNTH_H
 
 #include <stdint.h>
 
-#define M8_SYNTH_RATE 22050      /* output sample rate, Hz */
-#define M8_SYNTH_TICK 183        /* samples per SFX speed unit */
-#define M8_SYNTH_CHANNELS 4
+#include "m8conf.h"       /* M8_AUDIO_RATE, M8_SFX_TICK_SAMPLES, M8_AUDIO_CHANNELS */
 
 typedef struct m8_synth m8_synth;
 
@@ -33,7 +31,7 @@ void m8_synth_sfx(m8_synth *s, int n, int ch, int offset, int length);
  * fading out over fade_ms. mask = channels reserved from automatic sfx() channel choice. */
 void m8_synth_music(m8_synth *s, int n, int fade_ms, int mask);
 
-/* Render n_samples mono samples at M8_SYNTH_RATE, advancing all playback. */
+/* Render n_samples mono samples at M8_AUDIO_RATE, advancing all playback. */
 void m8_synth_render(m8_synth *s, int16_t *out, int n_samples);
 
 /* stat(16..26) and stat(46..57); other n give 0. */

@@ -1,52 +1,47 @@
-/* cart_source.c - reads cart bytes through SDL_RWops: from a file, or from the carts
- * embedded in the binary (`mote8 hello` runs carts/hello.p8).
- * Depends on: host.h, api/bundled.h, SDL2. */
-#include <SDL.h>
+/* cart_source.c - finds a cart's bytes for the hosts: a file read through the host's file
+ * reader (plain stdio headless, SDL_RWops in the window: sdl_files.c), or a cart embedded in
+ * the binary (`mote8 hello` runs carts/hello.p8, through mote8_bundled_cart).
+ * Depends on: host.h, api/mote8.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bundled.h"
 #include "host.h"
 
-static uint8_t *read_all(SDL_RWops *rw, size_t *len)
+static int looks_like_path(const char *name)
 {
-    Sint64 size = SDL_RWsize(rw);
-    if (size < 0 || size > 64 * 1024 * 1024) return NULL;
-    uint8_t *buf = malloc((size_t)size + 1);
-    if (!buf) return NULL;
-    size_t got = SDL_RWread(rw, buf, 1, (size_t)size);
-    if (got != (size_t)size) {
-        free(buf);
-        return NULL;
-    }
-    buf[size] = 0;
-    *len = (size_t)size;
-    return buf;
+    return strchr(name, '/') || strstr(name, ".p8");
 }
 
-uint8_t *m8_read_cart(const char *name, size_t *len, char *display, size_t dispsz)
+uint8_t *m8_read_cart(const char *name, m8_file_reader read, size_t *len, char *display,
+                      size_t dispsz)
 {
-    FILE *probe = fopen(name, "rb");
-    if (probe) {
-        fclose(probe);
-        SDL_RWops *rw = SDL_RWFromFile(name, "rb");
-        uint8_t *buf = rw ? read_all(rw, len) : NULL;
-        if (rw) SDL_RWclose(rw);
-        if (!buf) fprintf(stderr, "%s: cannot read the cart file\n", name);
+    errno = 0;
+    uint8_t *buf = read(name, len);
+    if (buf) {
         snprintf(display, dispsz, "%s", name);
         return buf;
     }
-    const m8_bundled_cart *b = m8_find_bundled_cart(name);
-    if (!b) {
+    int why = errno;
+    size_t size = 0;
+    const void *bundled = looks_like_path(name) ? NULL : mote8_bundled_cart(name, &size);
+    if (!bundled) {
+        if (looks_like_path(name) || why != ENOENT) {
+            fprintf(stderr, "%s: cannot read the cart file (%s)\n", name,
+                    why ? strerror(why) : "too large or unreadable");
+            return NULL;
+        }
         fprintf(stderr, "%s: no such cart file, and no bundled cart of that name (bundled:", name);
-        for (const m8_bundled_cart *c = m8_bundled_carts; c->name; c++)
-            fprintf(stderr, " %s", c->name);
+        for (int i = 0; mote8_bundled_cart_name(i); i++)
+            fprintf(stderr, " %s", mote8_bundled_cart_name(i));
         fprintf(stderr, ")\n");
         return NULL;
     }
-    SDL_RWops *rw = SDL_RWFromConstMem(b->data, (int)b->size);
-    uint8_t *buf = rw ? read_all(rw, len) : NULL;
-    if (rw) SDL_RWclose(rw);
-    snprintf(display, dispsz, "%s.p8", b->name);
+    buf = malloc(size + 1);
+    if (!buf) return NULL;
+    memcpy(buf, bundled, size);
+    buf[size] = 0;
+    *len = size;
+    snprintf(display, dispsz, "%s.p8", name);
     return buf;
 }

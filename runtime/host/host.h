@@ -1,6 +1,6 @@
-/* host.h - what the two hosts (SDL window, headless) share: command-line options, reading
- * a cart through SDL_RWops, scripted input.
- * Depends on: api/mote8.h, SDL2 (RWops only). */
+/* host.h - what the two hosts (SDL window, headless) share: command-line options, finding a
+ * cart's bytes, scripted input.
+ * Depends on: api/mote8.h. */
 #ifndef M8_HOST_H
 #define M8_HOST_H
 
@@ -28,9 +28,17 @@ typedef struct m8_options {
 int m8_parse_options(int argc, char **argv, m8_options *opt);
 void m8_print_usage(FILE *out);
 
-/* Read a cart by path, or by bundled name when no such file exists. Returns a malloc'd
- * buffer and its display name, or NULL after printing the reason to stderr. */
-uint8_t *m8_read_cart(const char *name_or_path, size_t *len, char *display, size_t dispsz);
+/* Reads a whole file: a malloc'd buffer and its size, or NULL (errno says why). */
+typedef void *(*m8_file_reader)(const char *path, size_t *len);
+/* The window's reader, through SDL_RWops (sdl_files.c). */
+void *m8_sdl_read_file(const char *path, size_t *len);
+/* The headless reader, through stdio (platform_posix.c). */
+void *m8_stdio_read_file(const char *path, size_t *len);
+
+/* Read a cart by path with `read`, or by bundled name when no such file exists. Returns a
+ * malloc'd buffer and its display name, or NULL after printing the reason to stderr. */
+uint8_t *m8_read_cart(const char *name_or_path, m8_file_reader read, size_t *len,
+                      char *display, size_t dispsz);
 
 /* Scripted input: lines "FRAME MASK" (btn() bit layout: player 0 bits 0-5, player 1 bits
  * 8-13, bit 6 / 14 = pause); the mask holds from FRAME (0-based) until the next line. */

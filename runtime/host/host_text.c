@@ -1,5 +1,5 @@
-/* host_text.c - see host_text.h. Depends on: SDL2, runtime/core/font.h. */
-#include "font.h"
+/* host_text.c - see host_text.h. Depends on: SDL2, api/mote8.h (mote8_glyph). */
+#include "mote8.h"
 #include "host_text.h"
 
 int m8_host_draw_text(SDL_Renderer *r, int x, int y, int scale, const char *s)
@@ -9,10 +9,11 @@ int m8_host_draw_text(SDL_Renderer *r, int x, int y, int scale, const char *s)
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;   /* a-z draw as PICO-8's capitals */
         if (c < 16) c = '?';
-        int width = c >= 128 ? 8 : 4;
+        uint8_t rows[8];
+        int width = mote8_glyph(c, rows);
         for (int row = 0; row < 6; row++)
             for (int col = 0; col < width; col++) {
-                if (!(m8_font_glyphs[c][row] >> col & 1)) continue;
+                if (!(rows[row] >> col & 1)) continue;
                 px[n++] = (SDL_Rect){ x + col * scale, y + row * scale, scale, scale };
                 if (n == 256) {
                     SDL_RenderFillRects(r, px, n);

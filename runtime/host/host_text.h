@@ -1,5 +1,5 @@
 /* host_text.h - text the window draws itself (cost overlay, pause menu) at window
- * resolution, in the project's font (runtime/core/font.h).
+ * resolution, in the project's font (mote8_glyph of api/mote8.h).
  * Depends on: SDL2. */
 #ifndef M8_HOST_TEXT_H
 #define M8_HOST_TEXT_H

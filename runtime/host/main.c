@@ -1,8 +1,10 @@
 /* main.c - the mote8 program: parses the command line, loads the cart, and hands it to the
- * headless runner or the SDL window. Depends on: host.h, api/mote8.h. */
+ * headless runner or the SDL window, with the POSIX platform services (files, cartdata,
+ * printh). Depends on: host.h, platform_posix.h, api/mote8.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "host.h"
+#include "platform_posix.h"
 
 static void print_line(void *user, const char *line)
 {
@@ -22,12 +24,14 @@ int main(int argc, char **argv)
     const char *cart = opt.cart ? opt.cart : "hello";
     size_t len = 0;
     char name[512];
-    uint8_t *data = m8_read_cart(cart, &len, name, sizeof name);
+    m8_file_reader reader = opt.headless || opt.check ? m8_stdio_read_file : m8_sdl_read_file;
+    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
     if (!data) return 1;
 
     mote8_config cfg = { 0 };
     cfg.have_seed = opt.have_seed || opt.headless;
     cfg.seed = opt.seed;
+    m8_posix_platform(&cfg.platform);
     mote8 *m8 = mote8_create(&cfg);
     if (!m8) {
         fprintf(stderr, "mote8: out of memory\n");

@@ -1,16 +1,15 @@
 /* overlay.c - the window's live cost overlay (F1) and profile recording (F2): see overlay.h.
- * Text is the built-in font (runtime/core/font.h) drawn as scaled rectangles at window
+ * Text is the built-in font (mote8_glyph) drawn as scaled rectangles at window
  * resolution; the figures come from the cost model (mote8_last_frame_cost) and a live
  * profiler (mote8_profiler_top_lines, recent frames). The profiler never changes the
  * numbers, so showing the overlay does not change the cart's pacing or stat(1).
- * Depends on: overlay.h, SDL2, api/profiler.h, runtime/core/font.h, png_io.h. */
+ * Depends on: overlay.h, host_text.h, SDL2, api/mote8_profiler.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "host_text.h"
 #include "overlay.h"
-#include "png_io.h"
 
 static void write_profile(m8_overlay *o)
 {
@@ -80,7 +79,7 @@ static void save_window(SDL_Renderer *r, const char *path)
     uint8_t *rgb = malloc((size_t)w * h * 3);
     if (!rgb) return;
     if (SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB24, rgb, w * 3) == 0 &&
-        m8_png_write_rgb(path, rgb, w, h, 1) == 0)
+        mote8_write_png(path, rgb, w, h, 1) == 0)
         fprintf(stderr, "window screenshot: %s\n", path);
     else
         fprintf(stderr, "mote8: window screenshot failed: %s\n", SDL_GetError());

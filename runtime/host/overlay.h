@@ -15,7 +15,7 @@
 
 #include <SDL.h>
 #include "mote8.h"
-#include "profiler.h"
+#include "mote8_profiler.h"
 
 typedef struct m8_overlay {
     int shown;

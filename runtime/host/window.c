@@ -7,7 +7,7 @@
  * error when the window closes.
  * Settings (volume, scale, fullscreen) come from the file described in settings.h.
  * Ticks are paced at the cart's own rate from the performance counter.
- * Depends on: host.h, overlay.h, api/mote8.h, runtime/core/png_io.h, SDL2. */
+ * Depends on: host.h, overlay.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,11 +16,9 @@
 #include "host_text.h"
 #include "overlay.h"
 #include "pause_menu.h"
-#include "png_io.h"
 #include "settings.h"
 
-#define M8_AUDIO_RATE 22050
-#define M8_AUDIO_MAX_QUEUED (M8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
+#define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
 
 typedef struct window_host {
     SDL_Window *window;
@@ -119,7 +117,7 @@ static void draw_menu(window_host *h, SDL_Rect pic)
 
 static void present(window_host *h, mote8 *m8)
 {
-    uint8_t rgb[128 * 128 * 3];
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
     mote8_screen_rgb(m8, rgb);
     if (h->menu.open)   /* dim the frozen frame while paused */
         for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
@@ -136,10 +134,10 @@ static void present(window_host *h, mote8 *m8)
 static void screenshot(mote8 *m8)
 {
     char path[64];
-    uint8_t rgb[128 * 128 * 3];
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
     snprintf(path, sizeof path, "mote8_%ld.png", (long)time(NULL));
     mote8_screen_rgb(m8, rgb);
-    if (m8_png_write_rgb(path, rgb, 128, 128, 4) == 0) fprintf(stderr, "screenshot: %s\n", path);
+    if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 4) == 0) fprintf(stderr, "screenshot: %s\n", path);
     else perror(path);
 }
 
@@ -172,7 +170,7 @@ static int open_window(window_host *h, const m8_options *opt, const char *title)
 static void open_audio(window_host *h)
 {
     SDL_AudioSpec want = { 0 }, have;
-    want.freq = M8_AUDIO_RATE;
+    want.freq = MOTE8_AUDIO_RATE;
     want.format = AUDIO_S16SYS;
     want.channels = 1;
     want.samples = 512;
@@ -347,7 +345,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
     long frame = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
     uint64_t next = SDL_GetPerformanceCounter();
-    int16_t audio[M8_AUDIO_RATE / 10];
+    int16_t audio[MOTE8_AUDIO_RATE / 10];
     while (!quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e))
@@ -383,9 +381,9 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         present(&h, m8);
     }
     if (opt->screenshot) {
-        uint8_t rgb[128 * 128 * 3];
+        uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);
-        if (m8_png_write_rgb(opt->screenshot, rgb, 128, 128, 1) != 0) perror(opt->screenshot);
+        if (mote8_write_png(opt->screenshot, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 1) != 0) perror(opt->screenshot);
     }
     m8_input_script_free(&script);
     m8_overlay_finish(&h.overlay);

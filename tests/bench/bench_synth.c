@@ -52,7 +52,7 @@ void m8_bench_synth(void)
     m8_synth *s = m8_synth_new(ram);
     m8_synth_music(s, 0, 0, 7);
     m8_synth_sfx(s, 4, 3, 0, 0);
-    long total = (long)SECONDS * M8_SYNTH_RATE;
+    long total = (long)SECONDS * M8_AUDIO_RATE;
     long check = 0;
     double t0 = cpu_seconds();
     for (long done = 0; done < total; done += CHUNK) {
@@ -68,7 +68,7 @@ void m8_bench_synth(void)
     for (long done = 0; done < total; done += CHUNK) {
         for (int i = 0; i < CHUNK; i++) {
             out[i] = (int16_t)lrintf(sinf((float)ph) * 8000.0f);
-            ph += 2 * 3.14159265358979 * 440.0 / M8_SYNTH_RATE;
+            ph += 2 * 3.14159265358979 * 440.0 / M8_AUDIO_RATE;
             if (ph > 2 * 3.14159265358979) ph -= 2 * 3.14159265358979;
         }
         check += out[CHUNK / 2];

@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <criterion/criterion.h>
-#include "file_util.h"
+#include "platform_posix.h"
 #include "m8_test_util.h"
 #include "png_io.h"
 
@@ -90,8 +90,9 @@ int m8t_run_cart(const char *path, int frames, uint8_t *rgb, char *printed, size
     capture cap = { printed, printed_sz, 0 };
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
-    cfg.printh = capture_printh;
-    cfg.user = &cap;
+    m8_posix_platform(&cfg.platform);
+    cfg.platform.printh = capture_printh;
+    cfg.platform.user = &cap;
     mote8 *m8 = mote8_create(&cfg);
     int status = MOTE8_ERROR;
     if (mote8_load_cart(m8, data, len, path) == 0) {
@@ -144,11 +145,12 @@ mote8 *m8t_start(const char *code, m8t_capture *cap)
     memcpy(cart + sizeof header - 1 + n, "\n", 2);
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
+    m8_posix_platform(&cfg.platform);
     if (cap) {
         cap->len = 0;
         cap->text[0] = 0;
-        cfg.printh = m8t_capture_printh;
-        cfg.user = cap;
+        cfg.platform.printh = m8t_capture_printh;
+        cfg.platform.user = cap;
     }
     mote8 *m8 = mote8_create(&cfg);
     cr_assert(m8);

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "file_util.h"   /* m8_read_file */
+#include "platform_posix.h"   /* m8_read_file */
 #include "mote8.h"
 
 typedef struct m8_run_result {

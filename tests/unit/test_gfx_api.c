@@ -21,7 +21,7 @@ static void run_cart(const char *code)
     out[0] = 0;
     mote8_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.printh = collect;
+    cfg.platform.printh = collect;
     mote8 *m = mote8_create(&cfg);
     cr_assert_not_null(m);
     cr_assert_eq(mote8_load_cart(m, cart, strlen(cart), "gfx.p8"), 0, "%s", mote8_error(m));

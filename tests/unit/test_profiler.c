@@ -13,7 +13,7 @@
 #include "m8_test_util.h"
 #include "mote8.h"
 #include "png_io.h"
-#include "profiler.h"
+#include "mote8_profiler.h"
 #include "profiler_internal.h"
 
 

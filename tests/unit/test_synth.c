@@ -15,8 +15,8 @@
 #include "ram.h"
 #include "synth.h"
 
-#define SR M8_SYNTH_RATE
-#define TICK M8_SYNTH_TICK
+#define SR M8_AUDIO_RATE
+#define TICK M8_SFX_TICK_SAMPLES
 
 static uint8_t ram[M8_RAM_SIZE];
 static m8_synth *syn;

@@ -715,8 +715,8 @@ Test(text, lua_print_binding)
         "printh(peek(0x5f25)..\" \"..peek(0x5f26)..\" \"..peek(0x5f27))\n";
     mote8_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.printh = collect;
-    cfg.user = out;
+    cfg.platform.printh = collect;
+    cfg.platform.user = out;
     mote8 *m = mote8_create(&cfg);
     cr_assert_not_null(m);
     cr_assert_eq(mote8_load_cart(m, cart, strlen(cart), "print.p8"), 0, "%s", mote8_error(m));

@@ -7,7 +7,7 @@
  * line numbers survive translation, #include, and every real cart in
  * M8_SHARED_DIR/carts/real translates and compiles (z8_syntax.p8 and z8_math.p8 also run). */
 #include <criterion/criterion.h>
-#include "file_util.h"
+#include "platform_posix.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

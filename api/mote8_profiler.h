@@ -1,4 +1,4 @@
-/* profiler.h - the cost profiler and live cost figures, for hosts and tools (next to the
+/* mote8_profiler.h - the cost profiler and live cost figures, for hosts and tools (next to the
  * embedding API of mote8.h).
  *
  * Attach a profiler to a running machine; it observes every tick, every API call (with its
@@ -53,12 +53,14 @@ int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_lin
  * displays; returns buf. */
 const char *mote8_profiler_source(const mote8_profiler *p, int line, char *buf, size_t size);
 
-/* Write the profile files into `dir` (created if missing), then report.html and
- * summary.txt. Returns 0, or -1 with a message in err. */
+/* Write the profile files into `dir`, then report.html and summary.txt, through the
+ * machine's platform write_file (api/mote8.h). Returns 0, or -1 with a message in err. */
 int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, size_t errsz);
 
-/* From a profile directory's files: write DIR/report.html and DIR/summary.txt, and print
- * the text summary to `text` when not NULL (tools/m8prof). 0, or -1 with err. */
-int mote8_profile_report(const char *dir, FILE *text, char *err, size_t errsz);
+/* From a profile directory's files, read and written through `pf` (api/mote8.h): write
+ * DIR/report.html and DIR/summary.txt, and print the text summary to `text` when not NULL
+ * (tools/m8prof). 0, or -1 with err. */
+int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, char *err,
+                         size_t errsz);
 
 #endif

@@ -1,0 +1,50 @@
+/* host_services.c - the embedding API's services for hosts and tools that are not the
+ * machine itself: the carts embedded in the binary, PNG files, the built-in font's glyphs
+ * and the API reference. They live behind api/mote8.h so that no host or tool includes a
+ * runtime/core header.
+ * Depends on: api/mote8.h, bundled.h, api_registry.h, runtime/core (png_io, font). */
+#include <string.h>
+#include "api_registry.h"
+#include "bundled.h"
+#include "font.h"
+#include "mote8.h"
+#include "png_io.h"
+
+const void *mote8_bundled_cart(const char *name, size_t *len)
+{
+    for (const m8_bundled_cart *c = m8_bundled_carts; c->name; c++) {
+        if (strcmp(c->name, name) == 0) {
+            *len = c->size;
+            return c->data;
+        }
+    }
+    return NULL;
+}
+
+const char *mote8_bundled_cart_name(int i)
+{
+    for (int k = 0; k <= i; k++)
+        if (!m8_bundled_carts[k].name) return NULL;
+    return m8_bundled_carts[i].name;
+}
+
+int mote8_write_png(const char *path, const uint8_t *rgb, int w, int h, int scale)
+{
+    return m8_png_write_rgb(path, rgb, w, h, scale);
+}
+
+uint8_t *mote8_read_png(const char *path, int *w, int *h, char *err, int errsz)
+{
+    return m8_png_read_rgb(path, w, h, err, errsz);
+}
+
+int mote8_glyph(unsigned char c, uint8_t rows[8])
+{
+    memcpy(rows, m8_font_glyphs[c], 8);
+    return c >= 128 ? 8 : 4;
+}
+
+void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user)
+{
+    m8_api_markdown(emit, user);
+}

@@ -1,0 +1,37 @@
+/* m8conf.h - every machine constant of mote8, in one place (as Lua keeps its build knobs in
+ * luaconf.h). The public header api/mote8.h includes it and names the ones hosts need
+ * (MOTE8_WIDTH, MOTE8_AUDIO_RATE, ...); no other file writes these numbers again.
+ * The memory map (addresses, sizes of RAM regions) is ram.h's.
+ * Depends on: nothing. */
+#ifndef M8_CONF_H
+#define M8_CONF_H
+
+/* --- screen --- */
+#define M8_SCREEN_W 128
+#define M8_SCREEN_H 128
+
+/* --- frame rates: 30 ticks per second, or 60 for carts with _update60 --- */
+#define M8_FPS 30
+#define M8_FPS_FAST 60
+
+/* --- the virtual CPU (reference 11): 8 MHz = 2^23 cycles per second --- */
+#define M8_CPU_HZ 8388608u
+#define M8_FRAME_BUDGET(fps) (M8_CPU_HZ / (unsigned)(fps))   /* 279,620 at 30 fps */
+#define M8_LUA_CYCLES_PER_INSTRUCTION 2
+/* An endless loop is cut into slices: a tick that has run this many frame budgets (at
+ * 30 fps) of Lua without reaching a frame end yields, so the host never hangs. */
+#define M8_SLICE_BUDGETS 40
+/* Instructions between the count hook's slow-path checks (slice limit). */
+#define M8_SLOW_PATH_EVERY 4096
+
+/* --- audio (reference 9.1) --- */
+#define M8_AUDIO_RATE 22050         /* output sample rate, Hz, mono 16-bit */
+#define M8_SFX_TICK_SAMPLES 183     /* samples per SFX speed unit */
+#define M8_AUDIO_CHANNELS 4
+#define M8_AUDIO_RING 8192          /* samples rendered by ticks and not yet pulled (0.37 s) */
+
+/* --- the Lua heap and cart code --- */
+#define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */
+#define M8_CART_FILE_MAX (16u * 1024u * 1024u)    /* largest cart or #include file read */
+
+#endif
