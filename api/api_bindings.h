@@ -6,7 +6,7 @@
 #include <lua.h>
 #include "api_table.h"
 
-#define M8_DECL_X(name, fn, group, min_args, cost, help) int fn(lua_State *L);
+#define M8_DECL_X(name, fn, group, min_args, flags, cost, help) int fn(lua_State *L);
 #define M8_DECL_B(name, src, group, help)
 M8_API_TABLE(M8_DECL_X, M8_DECL_B)
 #undef M8_DECL_X

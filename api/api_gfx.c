@@ -24,14 +24,15 @@ static int col_arg(lua_State *L, int i) { return m8_arg_raw(L, i, M8_NOCOL); }
 
 static void push_int(lua_State *L, int v) { m8_push_num(L, (double)v); }
 
-static double iabs(double v) { return v < 0 ? -v : v; }
+/* Pixels from a to b inclusive, in doubles (the ints may be far apart). */
+static double span(int a, int b) { return fabs((double)b - a) + 1; }
 
 /* --- draw state --- */
 
 int m8l_cls(lua_State *L)
 {
     m8_cls(m8_ram(L), m8_arg_int(L, 1, 0));
-    m8_cost_screen_area(L, 0, 0, 128, 128);
+    m8_cost_screen_area(L, 0, 0, M8_SCREEN_W, M8_SCREEN_H);
     return 0;
 }
 
@@ -122,8 +123,9 @@ int m8l_reset(lua_State *L)
 
 int m8l_pset(lua_State *L)
 {
-    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), 1, 1);
-    m8_pset(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), col_arg(L, 3));
+    int x = m8_arg_int(L, 1, 0), y = m8_arg_int(L, 2, 0);
+    m8_cost_area(L, x, y, 1, 1);
+    m8_pset(m8_ram(L), x, y, col_arg(L, 3));
     return 0;
 }
 
@@ -133,30 +135,29 @@ int m8l_pget(lua_State *L)
     return 1;
 }
 
+/* A segment's units (pixels, +2 when clipped: line's rule) and its area, for line(). */
+static void charge_segment(lua_State *L, int x0, int y0, int x1, int y1)
+{
+    m8_cost_units(L, m8_units_segment(x0, y0, x1, y1) +
+                         2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
+    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
+}
+
 int m8l_line(lua_State *L)
 {
     uint8_t *ram = m8_ram(L);
     int n = nargs(L);
     if (n >= 4) {
         int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
-        int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
-        m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
-                                  ? iabs((double)x1 - x0) : iabs((double)y1 - y0)) +
-                             2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
-        m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
-                     iabs((double)y1 - y0) + 1);
-        m8_line(ram, x0, y0, x1, y1, col_arg(L, 5));
+        int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0), col = col_arg(L, 5);
+        charge_segment(L, x0, y0, x1, y1);
+        m8_line(ram, x0, y0, x1, y1, col);
     } else if (n >= 2) {
-        int x0 = m8_peek_s16(ram, M8_LINE_END_X), y0 = m8_peek_s16(ram, M8_LINE_END_Y);
-        int x1 = m8_arg_int(L, 1, 0), y1 = m8_arg_int(L, 2, 0);
-        if (!(ram[M8_LINE_STATE] & 1)) {
-            m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
-                                      ? iabs((double)x1 - x0) : iabs((double)y1 - y0)) +
-                                 2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
-            m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
-                         iabs((double)y1 - y0) + 1);
-        }
-        m8_line_to(ram, x1, y1, col_arg(L, 3));
+        int x1 = m8_arg_int(L, 1, 0), y1 = m8_arg_int(L, 2, 0), col = col_arg(L, 3);
+        if (!(ram[M8_LINE_STATE] & 1))
+            charge_segment(L, m8_peek_s16(ram, M8_LINE_END_X), m8_peek_s16(ram, M8_LINE_END_Y),
+                           x1, y1);
+        m8_line_to(ram, x1, y1, col);
     } else {
         m8_line_reset(ram, col_arg(L, 1));
     }
@@ -164,95 +165,102 @@ int m8l_line(lua_State *L)
 }
 
 /* Width and height (in pixels, as doubles) of a corner-form rectangle. */
-static void corner_size(lua_State *L, double *w, double *h)
+/* The arguments of the shapes given by two corners (x0,y0,x1,y1,[col]), read once; reports
+ * the covered rectangle to the profiler and gives its size. */
+typedef struct corners { int x0, y0, x1, y1, col; double w, h; } corners;
+
+static corners corner_args(lua_State *L)
 {
-    *w = iabs((double)m8_arg_int(L, 3, 0) - m8_arg_int(L, 1, 0)) + 1;
-    *h = iabs((double)m8_arg_int(L, 4, 0) - m8_arg_int(L, 2, 0)) + 1;
-    int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
-    int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
-    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, *w, *h);   /* profiler heatmap */
+    corners c = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
+                  m8_arg_int(L, 4, 0), col_arg(L, 5), 0, 0 };
+    c.w = span(c.x0, c.x1);
+    c.h = span(c.y0, c.y1);
+    m8_cost_area(L, c.x0 < c.x1 ? c.x0 : c.x1, c.y0 < c.y1 ? c.y0 : c.y1, c.w, c.h);
+    return c;
 }
 
 int m8l_rect(lua_State *L)
 {
-    double w, h;
-    corner_size(L, &w, &h);
-    /* older wiki table: max(1, 2*ceil(a/4)) + max(0, 2*ceil(b/2 - 1)) ticks */
-    double a = w > h ? w : h, b = w > h ? h : w;
-    double t1 = 2 * ceil(a / 4), t2 = 2 * ceil(b / 2 - 1);
-    m8_cost_units(L, (t1 < 1 ? 1 : t1) + (t2 < 0 ? 0 : t2));
-    m8_rect(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-            m8_arg_int(L, 4, 0), col_arg(L, 5));
+    corners c = corner_args(L);
+    m8_cost_units(L, m8_units_rect_outline(c.w, c.h));
+    m8_rect(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
 
 int m8l_rectfill(lua_State *L)
 {
-    double w, h;
-    corner_size(L, &w, &h);
-    m8_cost_units(L, w * h);
-    m8_rectfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-                m8_arg_int(L, 4, 0), col_arg(L, 5));
+    corners c = corner_args(L);
+    m8_cost_units(L, m8_units_box(c.w, c.h));
+    m8_rectfill(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
+}
+
+/* rrect/rrectfill(x,y,w,h,r,[col]), read once; reports the area. */
+typedef struct rounded { int x, y, w, h, r, col; } rounded;
+
+static rounded rounded_args(lua_State *L)
+{
+    rounded a = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
+                  m8_arg_int(L, 4, 0), m8_arg_int(L, 5, 0), col_arg(L, 6) };
+    m8_cost_area(L, a.x, a.y, a.w, a.h);
+    return a;
 }
 
 int m8l_rrect(lua_State *L)
 {
-    int w = m8_arg_int(L, 3, 0), h = m8_arg_int(L, 4, 0);
-    m8_cost_units(L, 2.0 * (w > 0 ? w : 0) + 2.0 * (h > 0 ? h : 0));
-    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h);
-    m8_rrect(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h, m8_arg_int(L, 5, 0),
-             col_arg(L, 6));
+    rounded a = rounded_args(L);
+    m8_cost_units(L, m8_units_rect_perimeter(a.w, a.h));
+    m8_rrect(m8_ram(L), a.x, a.y, a.w, a.h, a.r, a.col);
     return 0;
 }
 
 int m8l_rrectfill(lua_State *L)
 {
-    int w = m8_arg_int(L, 3, 0), h = m8_arg_int(L, 4, 0);
-    m8_cost_units(L, (w > 0 ? (double)w : 0) * (h > 0 ? (double)h : 0));
-    m8_cost_area(L, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h);
-    m8_rrectfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), w, h,
-                 m8_arg_int(L, 5, 0), col_arg(L, 6));
+    rounded a = rounded_args(L);
+    m8_cost_units(L, m8_units_box(a.w, a.h));
+    m8_rrectfill(m8_ram(L), a.x, a.y, a.w, a.h, a.r, a.col);
     return 0;
+}
+
+/* circ/circfill(x,y,[r=4],[col]), read once; reports the bounding box. */
+typedef struct circle { int x, y, r, col; } circle;
+
+static circle circle_args(lua_State *L)
+{
+    circle c = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 4), col_arg(L, 4) };
+    m8_cost_area(L, c.x - (double)c.r, c.y - (double)c.r, 2.0 * c.r + 1, 2.0 * c.r + 1);
+    return c;
 }
 
 int m8l_circ(lua_State *L)
 {
-    int r = m8_arg_int(L, 3, 4);
-    m8_cost_units(L, r < 0 ? 0 : 8.0 * r + 1);
-    m8_cost_area(L, m8_arg_int(L, 1, 0) - (double)r, m8_arg_int(L, 2, 0) - (double)r, 2.0 * r + 1,
-                 2.0 * r + 1);
-    m8_circ(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), r, col_arg(L, 4));
+    circle c = circle_args(L);
+    m8_cost_units(L, m8_units_circ(c.r));
+    m8_circ(m8_ram(L), c.x, c.y, c.r, c.col);
     return 0;
 }
 
 int m8l_circfill(lua_State *L)
 {
-    int r = m8_arg_int(L, 3, 4);
-    m8_cost_units(L, r < 0 ? 0 : (2.0 * r + 1) * (2.0 * r + 1));
-    m8_cost_area(L, m8_arg_int(L, 1, 0) - (double)r, m8_arg_int(L, 2, 0) - (double)r, 2.0 * r + 1,
-                 2.0 * r + 1);
-    m8_circfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), r, col_arg(L, 4));
+    circle c = circle_args(L);
+    m8_cost_units(L, m8_units_circfill(c.r));
+    m8_circfill(m8_ram(L), c.x, c.y, c.r, c.col);
     return 0;
 }
 
 int m8l_oval(lua_State *L)
 {
-    double w, h;
-    corner_size(L, &w, &h);
-    m8_cost_units(L, 2 * (w + h));
-    m8_oval(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-            m8_arg_int(L, 4, 0), col_arg(L, 5));
+    corners c = corner_args(L);
+    m8_cost_units(L, m8_units_oval_outline(c.w, c.h));
+    m8_oval(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
 
 int m8l_ovalfill(lua_State *L)
 {
-    double w, h;
-    corner_size(L, &w, &h);
-    m8_cost_units(L, w * h);
-    m8_ovalfill(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-                m8_arg_int(L, 4, 0), col_arg(L, 5));
+    corners c = corner_args(L);
+    m8_cost_units(L, m8_units_box(c.w, c.h));
+    m8_ovalfill(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
 
@@ -260,26 +268,29 @@ int m8l_ovalfill(lua_State *L)
 
 int m8l_spr(lua_State *L)
 {
-    int n = m8_arg_int(L, 1, 0);
+    int n = m8_arg_int(L, 1, 0), x = m8_arg_int(L, 2, 0), y = m8_arg_int(L, 3, 0);
     int32_t w = m8_arg_raw(L, 4, 0x10000), h = m8_arg_raw(L, 5, 0x10000);
+    int flip_x = m8_arg_bool(L, 6, 0), flip_y = m8_arg_bool(L, 7, 0);
     double pw = floor((double)w * 8 / 65536), ph = floor((double)h * 8 / 65536);
     if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
         m8_cost_units(L, pw * ph);
-        m8_cost_area(L, m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0), pw, ph);
+        m8_cost_area(L, x, y, pw, ph);
+        m8_cost_sprite(L, n);
     }
-    m8_spr(m8_ram(L), n, m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0), w, h, m8_arg_bool(L, 6, 0),
-           m8_arg_bool(L, 7, 0));
+    m8_spr(m8_ram(L), n, x, y, w, h, flip_x, flip_y);
     return 0;
 }
 
 int m8l_sspr(lua_State *L)
 {
+    int sx = m8_arg_int(L, 1, 0), sy = m8_arg_int(L, 2, 0);
     int sw = m8_arg_int(L, 3, 0), sh = m8_arg_int(L, 4, 0);
+    int dx = m8_arg_int(L, 5, 0), dy = m8_arg_int(L, 6, 0);
     int dw = m8_arg_int(L, 7, sw), dh = m8_arg_int(L, 8, sh);
-    m8_cost_units(L, iabs((double)dw) * iabs((double)dh));
-    m8_cost_area(L, m8_arg_int(L, 5, 0), m8_arg_int(L, 6, 0), iabs((double)dw), iabs((double)dh));
-    m8_sspr(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), sw, sh, m8_arg_int(L, 5, 0),
-            m8_arg_int(L, 6, 0), dw, dh, m8_arg_bool(L, 9, 0), m8_arg_bool(L, 10, 0));
+    int flip_x = m8_arg_bool(L, 9, 0), flip_y = m8_arg_bool(L, 10, 0);
+    m8_cost_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
+    m8_cost_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
+    m8_sspr(m8_ram(L), sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     return 0;
 }
 
@@ -336,34 +347,18 @@ int m8l_mset(lua_State *L)
 
 /* Non-empty cells of the requested map rectangle, on screen or not: map's cost counts the
  * requested area like the other calls (docs/cost-model.md). Same cell test as m8_map. */
-static double map_cells(const uint8_t *ram, int tx, int ty, int tw, int th, int layers,
-                        int mw, int mh)
-{
-    double n = 0;
-    long i0 = tx < 0 ? 0 : tx, j0 = ty < 0 ? 0 : ty;
-    long i1 = (long)tx + tw < mw ? (long)tx + tw : mw, j1 = (long)ty + th < mh ? (long)ty + th : mh;
-    for (long j = j0; j < j1; j++)
-        for (long i = i0; i < i1; i++) {
-            int tile = m8_mget(ram, (int)i, (int)j);
-            if (tile == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
-            if (layers && !(m8_fget(ram, tile) & layers)) continue;
-            n++;
-        }
-    return n;
-}
 
 int m8l_map(lua_State *L)
 {
     uint8_t *ram = m8_ram(L);
     int mw, mh;
     m8_map_size(ram, &mw, &mh);
-    int tw = m8_arg_int(L, 5, mw), th = m8_arg_int(L, 6, mh);
-    m8_cost_units(L, map_cells(ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), tw, th,
-                               m8_arg_int(L, 7, 0), mw, mh));
-    m8_cost_area(L, m8_arg_int(L, 3, 0), m8_arg_int(L, 4, 0), 8.0 * (tw > 0 ? tw : 0),
-                 8.0 * (th > 0 ? th : 0));
-    m8_map(ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-           m8_arg_int(L, 4, 0), tw, th, m8_arg_int(L, 7, 0));
+    int tx = m8_arg_int(L, 1, 0), ty = m8_arg_int(L, 2, 0);
+    int sx = m8_arg_int(L, 3, 0), sy = m8_arg_int(L, 4, 0);
+    int tw = m8_arg_int(L, 5, mw), th = m8_arg_int(L, 6, mh), layers = m8_arg_int(L, 7, 0);
+    m8_cost_units(L, m8_map_cells_drawn(ram, tx, ty, tw, th, layers));
+    m8_cost_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
+    m8_map(ram, tx, ty, sx, sy, tw, th, layers);
     return 0;
 }
 
@@ -388,10 +383,8 @@ int m8l_tline(lua_State *L)
     }
     int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
     int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
-    m8_cost_units(L, 1 + (iabs((double)x1 - x0) > iabs((double)y1 - y0)
-                              ? iabs((double)x1 - x0) : iabs((double)y1 - y0)));
-    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, iabs((double)x1 - x0) + 1,
-                 iabs((double)y1 - y0) + 1);
+    m8_cost_units(L, m8_units_segment(x0, y0, x1, y1));
+    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
     m8_tline(m8_ram(L), x0, y0, x1, y1, m8_arg_raw(L, 5, 0), m8_arg_raw(L, 6, 0),
              m8_arg_raw(L, 7, (int32_t)((uint32_t)1 << bits)), m8_arg_raw(L, 8, 0), m8_arg_int(L, 9, 0),
              bits);

@@ -32,7 +32,7 @@ m8_vm *m8_vm_of(lua_State *L);
 m8_machine *m8_machine_of(lua_State *L);
 static inline uint8_t *m8_ram(lua_State *L) { return m8_machine_of(L)->ram; }
 
-/* --- arguments --- */
+/* --- arguments (api_args.c) --- */
 int m8_arg_given(lua_State *L, int i);                  /* present and not nil */
 double m8_arg_num(lua_State *L, int i, double def);     /* NaN/inf made finite */
 int m8_arg_int(lua_State *L, int i, int def);           /* flr, saturated to int */
@@ -45,8 +45,11 @@ const char *m8_arg_string(lua_State *L, int i, size_t *len);
 /* --- results --- */
 void m8_push_num(lua_State *L, double v);
 
-/* --- cost --- */
+/* --- cost (api_call.c) --- */
 void m8_cost_units(lua_State *L, double units);
+/* A binding of a row flagged M8_ROW_SPRITE reports the sprite it drew (0-255), for the
+ * profiler's sprite table. */
+void m8_cost_sprite(lua_State *L, int n);
 /* A drawing binding reports the destination rectangle it was asked to cover, in the cart's
  * coordinates (before the camera; the camera and clip rectangle in RAM are applied here),
  * transparent and off-screen parts included. Feeds the profiler's heatmap and its

@@ -1,18 +1,19 @@
 /* api_registry.c - expands api/api_table.h into the cart's global environment, the
  * per-call dispatcher (arity check + system cost), and the `--api` help listing.
- * Depends on: Lua 5.4, api_table.h, api_bindings.h. */
+ * Depends on: Lua 5.4, api_table.h, api_bindings.h, api_call.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "api_bindings.h"
+#include "api_call.h"
 #include "api_internal.h"
 #include "api_registry.h"
-#include "api_bindings.h"
 
 const m8_api_row m8_api_rows[] = {
-#define M8_ROW_X(name, fn, group, min_args, cost, help) \
-    { #name, fn, NULL, group, min_args, cost, help },
+#define M8_ROW_X(name, fn, group, min_args, flags, cost, help) \
+    { #name, fn, NULL, group, min_args, flags, cost, help },
 #define M8_ROW_B(name, src, group, help) \
-    { #name, NULL, src, group, 0, M8_COST_NONE, help },
+    { #name, NULL, src, group, 0, 0, M8_COST_NONE, help },
     M8_API_TABLE(M8_ROW_X, M8_ROW_B)
 #undef M8_ROW_X
 #undef M8_ROW_B
@@ -37,9 +38,9 @@ static int dispatch(lua_State *L)
     const m8_api_row *row = &m8_api_rows[lua_tointeger(L, lua_upvalueindex(1))];
     if (lua_gettop(L) < row->min_args)
         return luaL_error(L, "%s: expected at least %d arguments", row->name, row->min_args);
-    m8_vm_call_begin(L);
+    m8_call_begin(L, row);
     int results = row->fn(L);
-    m8_vm_call_end(L, row);
+    m8_call_end(L, row);
     return results;
 }
 

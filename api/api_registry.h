@@ -13,6 +13,7 @@ typedef struct m8_api_row {
     const char *lua_source;    /* "table.pack" etc. for those rows */
     int group;
     int min_args;
+    int flags;                 /* M8_ROW_* */
     m8_cost_rule cost;
     const char *help;
 } m8_api_row;
@@ -25,9 +26,5 @@ uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units);
 const char *m8_api_group_name(int group);
 /* The API table as a Markdown page (docs/api.md). */
 void m8_api_markdown(void (*emit)(void *user, const char *line), void *user);
-
-/* Called by the dispatcher around every C binding (implemented in vm.c). */
-void m8_vm_call_begin(lua_State *L);
-void m8_vm_call_end(lua_State *L, const m8_api_row *row);
 
 #endif

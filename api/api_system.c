@@ -79,12 +79,12 @@ int m8l_stat(lua_State *L)
     int n = m8_arg_int(L, 1, 0);
     switch (n) {
     case 0: m8_push_num(L, (double)vm->mem_used / 1024.0); return 1;
-    case 1: m8_push_num(L, m8_cost_stat_total(&vm->cost)); return 1;
-    case 2: m8_push_num(L, m8_cost_stat_system(&vm->cost)); return 1;
+    case 1: m8_push_num(L, m8_cost_stat_total(&vm->machine->cost)); return 1;
+    case 2: m8_push_num(L, m8_cost_stat_system(&vm->machine->cost)); return 1;
     case 4: case 6: lua_pushliteral(L, ""); return 1;
     case 5: lua_pushinteger(L, M8_VERSION_ID); return 1;
     case 7: case 9:            /* the rate actually shown: halved when over budget */
-        lua_pushinteger(L, vm->cost.halved ? m->fps / 2 : m->fps);
+        lua_pushinteger(L, vm->machine->cost.halved ? m->fps / 2 : m->fps);
         return 1;
     case 8: lua_pushinteger(L, m->fps); return 1;
     case 32: lua_pushinteger(L, vm->input.mouse_x); return 1;

@@ -4,8 +4,9 @@
  * docs/api.md (tools/gen_api_doc) are all expanded from this list. There is no second list.
  *
  * Row kinds:
- *   X(name, c_function, group, min_args, cost_rule, help)
- *       a C binding; cost_rule is one of the M8_COST_* initialisers below.
+ *   X(name, c_function, group, min_args, flags, cost_rule, help)
+ *       a C binding; flags are M8_ROW_* bits (0 for most rows); cost_rule is one of the
+ *       M8_COST_* initialisers below.
  *   B(name, lua_source, group, help)
  *       a function taken from Lua 5.4's own libraries (e.g. "table.pack"), cost-free.
  *
@@ -28,6 +29,9 @@ enum m8_api_group {
     M8_GROUP_LUA
 };
 
+/* Row flags. */
+#define M8_ROW_SPRITE 1     /* draws sprites: reports each with m8_cost_sprite() (profiler) */
+
 typedef struct m8_cost_rule {
     int base, per, div, min, ceil;
 } m8_cost_rule;
@@ -40,115 +44,115 @@ typedef struct m8_cost_rule {
 
 #define M8_API_TABLE(X, B) \
     /* ===== GFX: draw state, primitives, sprites, map (api/api_gfx.c) ===== */ \
-    X(cls, m8l_cls, M8_GROUP_GFX, 0, M8_COST_FIXED(2048), "cls([col]): clear the screen to col, reset clip and cursor") \
-    X(camera, m8l_camera, M8_GROUP_GFX, 0, M8_COST_NONE, "camera([x,y]): set the drawing offset (0,0 when omitted); returns the previous x,y") \
-    X(clip, m8l_clip, M8_GROUP_GFX, 0, M8_COST_NONE, "clip([x,y,w,h,[prev]]): set the clip rectangle (prev: intersect with the current); returns the previous") \
-    X(color, m8l_color, M8_GROUP_GFX, 0, M8_COST_NONE, "color([col]): set the pen colour (6 when omitted); returns the previous") \
-    X(pal, m8l_pal, M8_GROUP_GFX, 0, M8_COST_NONE, "pal(c0,c1,[p]) / pal(tbl,[p]) / pal([p]): remap colours in palette p (0 draw, 1 screen, 2 secondary) or reset") \
-    X(palt, m8l_palt, M8_GROUP_GFX, 0, M8_COST_NONE, "palt(c,t) / palt(bits) / palt(): set colour transparency; returns the previous") \
-    X(fillp, m8l_fillp, M8_GROUP_GFX, 0, M8_COST_NONE, "fillp([p]): set the 4x4 fill pattern (flags in 0x0.8/0x0.4/0x0.2); returns the previous") \
-    X(reset, m8l_reset, M8_GROUP_GFX, 0, M8_COST_NONE, "reset(): restore the draw and hardware state 0x5f00-0x5f7f to defaults") \
-    X(pset, m8l_pset, M8_GROUP_GFX, 0, M8_COST_FIXED(2), "pset(x,y,[col]): draw one pixel") \
-    X(pget, m8l_pget, M8_GROUP_GFX, 0, M8_COST_FIXED(2), "pget(x,y): colour of a screen pixel (0 off screen)") \
-    X(line, m8l_line, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 0), "line(x0,y0,x1,y1,[col]) / line(x1,y1,[col]) / line([col]): draw a line, continue from the last end point, or forget it") \
-    X(rect, m8l_rect, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 1), "rect(x0,y0,x1,y1,[col]): rectangle outline, corners inclusive") \
-    X(rectfill, m8l_rectfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "rectfill(x0,y0,x1,y1,[col]): filled rectangle, corners inclusive") \
-    X(rrect, m8l_rrect, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "rrect(x,y,w,h,r,[col]): rounded rectangle outline of size w x h") \
-    X(rrectfill, m8l_rrectfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "rrectfill(x,y,w,h,r,[col]): filled rounded rectangle") \
-    X(circ, m8l_circ, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "circ(x,y,[r=4],[col]): circle outline") \
-    X(circfill, m8l_circfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "circfill(x,y,[r=4],[col]): filled circle") \
-    X(oval, m8l_oval, M8_GROUP_GFX, 0, M8_COST_UNITS_CEIL(2, 2, 1), "oval(x0,y0,x1,y1,[col]): outline of the ellipse inside the rectangle") \
-    X(ovalfill, m8l_ovalfill, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 16, 1), "ovalfill(x0,y0,x1,y1,[col]): filled ellipse inside the rectangle") \
-    X(spr, m8l_spr, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 0), "spr(n,x,y,[w,h],[flip_x],[flip_y]): draw sprite n (w x h sprites, fractions allowed)") \
-    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
-    X(sget, m8l_sget, M8_GROUP_GFX, 0, M8_COST_NONE, "sget(x,y): sprite-sheet pixel (0 outside)") \
-    X(sset, m8l_sset, M8_GROUP_GFX, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
-    X(fget, m8l_fget, M8_GROUP_GFX, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
-    X(fset, m8l_fset, M8_GROUP_GFX, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
-    X(mget, m8l_mget, M8_GROUP_MAP, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
-    X(mset, m8l_mset, M8_GROUP_MAP, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
-    X(map, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
-    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
-    X(tline, m8l_tline, M8_GROUP_MAP, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
+    X(cls, m8l_cls, M8_GROUP_GFX, 0, 0, M8_COST_FIXED(2048), "cls([col]): clear the screen to col, reset clip and cursor") \
+    X(camera, m8l_camera, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "camera([x,y]): set the drawing offset (0,0 when omitted); returns the previous x,y") \
+    X(clip, m8l_clip, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "clip([x,y,w,h,[prev]]): set the clip rectangle (prev: intersect with the current); returns the previous") \
+    X(color, m8l_color, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "color([col]): set the pen colour (6 when omitted); returns the previous") \
+    X(pal, m8l_pal, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "pal(c0,c1,[p]) / pal(tbl,[p]) / pal([p]): remap colours in palette p (0 draw, 1 screen, 2 secondary) or reset") \
+    X(palt, m8l_palt, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "palt(c,t) / palt(bits) / palt(): set colour transparency; returns the previous") \
+    X(fillp, m8l_fillp, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fillp([p]): set the 4x4 fill pattern (flags in 0x0.8/0x0.4/0x0.2); returns the previous") \
+    X(reset, m8l_reset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "reset(): restore the draw and hardware state 0x5f00-0x5f7f to defaults") \
+    X(pset, m8l_pset, M8_GROUP_GFX, 0, 0, M8_COST_FIXED(2), "pset(x,y,[col]): draw one pixel") \
+    X(pget, m8l_pget, M8_GROUP_GFX, 0, 0, M8_COST_FIXED(2), "pget(x,y): colour of a screen pixel (0 off screen)") \
+    X(line, m8l_line, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 0), "line(x0,y0,x1,y1,[col]) / line(x1,y1,[col]) / line([col]): draw a line, continue from the last end point, or forget it") \
+    X(rect, m8l_rect, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 1, 1), "rect(x0,y0,x1,y1,[col]): rectangle outline, corners inclusive") \
+    X(rectfill, m8l_rectfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "rectfill(x0,y0,x1,y1,[col]): filled rectangle, corners inclusive") \
+    X(rrect, m8l_rrect, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "rrect(x,y,w,h,r,[col]): rounded rectangle outline of size w x h") \
+    X(rrectfill, m8l_rrectfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "rrectfill(x,y,w,h,r,[col]): filled rounded rectangle") \
+    X(circ, m8l_circ, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "circ(x,y,[r=4],[col]): circle outline") \
+    X(circfill, m8l_circfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "circfill(x,y,[r=4],[col]): filled circle") \
+    X(oval, m8l_oval, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "oval(x0,y0,x1,y1,[col]): outline of the ellipse inside the rectangle") \
+    X(ovalfill, m8l_ovalfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "ovalfill(x0,y0,x1,y1,[col]): filled ellipse inside the rectangle") \
+    X(spr, m8l_spr, M8_GROUP_GFX, 0, M8_ROW_SPRITE, M8_COST_UNITS(2, 1, 0), "spr(n,x,y,[w,h],[flip_x],[flip_y]): draw sprite n (w x h sprites, fractions allowed)") \
+    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
+    X(sget, m8l_sget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sget(x,y): sprite-sheet pixel (0 outside)") \
+    X(sset, m8l_sset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
+    X(fget, m8l_fget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
+    X(fset, m8l_fset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
+    X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
+    X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
+    X(tline, m8l_tline, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
-    X(print, m8l_print, M8_GROUP_TEXT, 0, M8_COST_BASE_UNITS(4, 16, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
-    X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
+    X(print, m8l_print, M8_GROUP_TEXT, 0, 0, M8_COST_BASE_UNITS(4, 16, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
+    X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
-    X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
-    X(music, m8l_music, M8_GROUP_AUDIO, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
+    X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
+    X(music, m8l_music, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
     \
     /* ===== INPUT (api/api_input.c) ===== */ \
-    X(btn, m8l_btn, M8_GROUP_INPUT, 0, M8_COST_UNITS(8, 1, 0), "btn([b],[p]): is button b of player p held; no args: bitfield of players 0 and 1") \
-    X(btnp, m8l_btnp, M8_GROUP_INPUT, 0, M8_COST_UNITS(8, 1, 0), "btnp([b],[p]): was button b pressed this update, with auto-repeat; no args: bitfield") \
+    X(btn, m8l_btn, M8_GROUP_INPUT, 0, 0, M8_COST_UNITS(8, 1, 0), "btn([b],[p]): is button b of player p held; no args: bitfield of players 0 and 1") \
+    X(btnp, m8l_btnp, M8_GROUP_INPUT, 0, 0, M8_COST_UNITS(8, 1, 0), "btnp([b],[p]): was button b pressed this update, with auto-repeat; no args: bitfield") \
     \
     /* ===== MATH (api/api_math.c, numbers in runtime/core/p8num.c) ===== */ \
-    X(flr, m8l_flr, M8_GROUP_MATH, 0, M8_COST_NONE, "flr(x): round down to an integer") \
-    X(ceil, m8l_ceil, M8_GROUP_MATH, 0, M8_COST_NONE, "ceil(x): round up to an integer") \
-    X(abs, m8l_abs, M8_GROUP_MATH, 0, M8_COST_NONE, "abs(x): absolute value") \
-    X(sgn, m8l_sgn, M8_GROUP_MATH, 0, M8_COST_NONE, "sgn(x): 1 for x >= 0, else -1") \
-    X(min, m8l_min, M8_GROUP_MATH, 0, M8_COST_NONE, "min(a,b): smaller value (missing arguments are 0)") \
-    X(max, m8l_max, M8_GROUP_MATH, 0, M8_COST_NONE, "max(a,b): larger value (missing arguments are 0)") \
-    X(mid, m8l_mid, M8_GROUP_MATH, 0, M8_COST_NONE, "mid(a,b,c): the middle value") \
-    X(sqrt, m8l_sqrt, M8_GROUP_MATH, 0, M8_COST_FIXED(48), "sqrt(x): square root (0 for x < 0)") \
-    X(sin, m8l_sin, M8_GROUP_MATH, 0, M8_COST_NONE, "sin(t): sine of t turns, inverted for y-down screens") \
-    X(cos, m8l_cos, M8_GROUP_MATH, 0, M8_COST_NONE, "cos(t): cosine of t turns") \
-    X(atan2, m8l_atan2, M8_GROUP_MATH, 0, M8_COST_NONE, "atan2(dx,dy): angle in turns in [0,1), inverted like sin") \
-    X(rnd, m8l_rnd, M8_GROUP_MATH, 0, M8_COST_FIXED(8), "rnd([x]): random number in [0,x) (default 1), or a random element of a table") \
-    X(srand, m8l_srand, M8_GROUP_MATH, 0, M8_COST_NONE, "srand(x): seed the random number generator") \
-    X(band, m8l_band, M8_GROUP_MATH, 0, M8_COST_NONE, "band(a,b): bitwise and of the 16.16 patterns") \
-    X(bor, m8l_bor, M8_GROUP_MATH, 0, M8_COST_NONE, "bor(a,b): bitwise or") \
-    X(bxor, m8l_bxor, M8_GROUP_MATH, 0, M8_COST_NONE, "bxor(a,b): bitwise exclusive or") \
-    X(bnot, m8l_bnot, M8_GROUP_MATH, 0, M8_COST_NONE, "bnot(a): bitwise not") \
-    X(shl, m8l_shl, M8_GROUP_MATH, 0, M8_COST_NONE, "shl(x,n): shift left") \
-    X(shr, m8l_shr, M8_GROUP_MATH, 0, M8_COST_NONE, "shr(x,n): arithmetic shift right") \
-    X(lshr, m8l_lshr, M8_GROUP_MATH, 0, M8_COST_NONE, "lshr(x,n): logical shift right") \
-    X(rotl, m8l_rotl, M8_GROUP_MATH, 0, M8_COST_NONE, "rotl(x,n): rotate left") \
-    X(rotr, m8l_rotr, M8_GROUP_MATH, 0, M8_COST_NONE, "rotr(x,n): rotate right") \
+    X(flr, m8l_flr, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "flr(x): round down to an integer") \
+    X(ceil, m8l_ceil, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "ceil(x): round up to an integer") \
+    X(abs, m8l_abs, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "abs(x): absolute value") \
+    X(sgn, m8l_sgn, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "sgn(x): 1 for x >= 0, else -1") \
+    X(min, m8l_min, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "min(a,b): smaller value (missing arguments are 0)") \
+    X(max, m8l_max, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "max(a,b): larger value (missing arguments are 0)") \
+    X(mid, m8l_mid, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "mid(a,b,c): the middle value") \
+    X(sqrt, m8l_sqrt, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(48), "sqrt(x): square root (0 for x < 0)") \
+    X(sin, m8l_sin, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "sin(t): sine of t turns, inverted for y-down screens") \
+    X(cos, m8l_cos, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "cos(t): cosine of t turns") \
+    X(atan2, m8l_atan2, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "atan2(dx,dy): angle in turns in [0,1), inverted like sin") \
+    X(rnd, m8l_rnd, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(8), "rnd([x]): random number in [0,x) (default 1), or a random element of a table") \
+    X(srand, m8l_srand, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "srand(x): seed the random number generator") \
+    X(band, m8l_band, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "band(a,b): bitwise and of the 16.16 patterns") \
+    X(bor, m8l_bor, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "bor(a,b): bitwise or") \
+    X(bxor, m8l_bxor, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "bxor(a,b): bitwise exclusive or") \
+    X(bnot, m8l_bnot, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "bnot(a): bitwise not") \
+    X(shl, m8l_shl, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "shl(x,n): shift left") \
+    X(shr, m8l_shr, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "shr(x,n): arithmetic shift right") \
+    X(lshr, m8l_lshr, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "lshr(x,n): logical shift right") \
+    X(rotl, m8l_rotl, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "rotl(x,n): rotate left") \
+    X(rotr, m8l_rotr, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "rotr(x,n): rotate right") \
     \
     /* ===== TABLE (api/api_table_fns.c) ===== */ \
-    X(add, m8l_add, M8_GROUP_TABLE, 0, M8_COST_NONE, "add(t,v,[i]): append v to t (or insert at i); returns v") \
-    X(del, m8l_del, M8_GROUP_TABLE, 0, M8_COST_NONE, "del(t,v): remove the first element equal to v; returns it") \
-    X(deli, m8l_deli, M8_GROUP_TABLE, 0, M8_COST_NONE, "deli(t,[i]): remove the element at i (default last); returns it") \
-    X(count, m8l_count, M8_GROUP_TABLE, 0, M8_COST_NONE, "count(t,[v]): number of non-nil elements, or of elements equal to v") \
-    X(all, m8l_all, M8_GROUP_TABLE, 0, M8_COST_NONE, "all(t): iterator over t[1..#t] that tolerates deleting the current item") \
-    X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, M8_COST_NONE, "foreach(t,f): call f(v) for each element (like all)") \
-    X(inext, m8l_inext, M8_GROUP_TABLE, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
+    X(add, m8l_add, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "add(t,v,[i]): append v to t (or insert at i); returns v") \
+    X(del, m8l_del, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "del(t,v): remove the first element equal to v; returns it") \
+    X(deli, m8l_deli, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "deli(t,[i]): remove the element at i (default last); returns it") \
+    X(count, m8l_count, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "count(t,[v]): number of non-nil elements, or of elements equal to v") \
+    X(all, m8l_all, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "all(t): iterator over t[1..#t] that tolerates deleting the current item") \
+    X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "foreach(t,f): call f(v) for each element (like all)") \
+    X(inext, m8l_inext, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
     \
     /* ===== STRING (api/api_string.c) ===== */ \
-    X(sub, m8l_sub, M8_GROUP_STRING, 0, M8_COST_NONE, "sub(s,i,[j]): substring from i to j (negative counts from the end)") \
-    X(chr, m8l_chr, M8_GROUP_STRING, 0, M8_COST_NONE, "chr(c,...): string of the given P8SCII codes") \
-    X(ord, m8l_ord, M8_GROUP_STRING, 0, M8_COST_NONE, "ord(s,[i],[n]): P8SCII codes of n characters from i") \
-    X(split, m8l_split, M8_GROUP_STRING, 0, M8_COST_NONE, "split(s,[sep],[convert]): split into a table at sep (or every sep chars)") \
+    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "sub(s,i,[j]): substring from i to j (negative counts from the end)") \
+    X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "chr(c,...): string of the given P8SCII codes") \
+    X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "ord(s,[i],[n]): P8SCII codes of n characters from i") \
+    X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "split(s,[sep],[convert]): split into a table at sep (or every sep chars)") \
     \
     /* ===== MEMORY (api/api_memory.c) ===== */ \
-    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek(a,[n]): n bytes from address a (as n results)") \
-    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke(a,v,...): write bytes from address a") \
-    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek2(a,[n]): signed 16-bit little-endian values") \
-    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke2(a,v,...): write 16-bit values") \
-    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, M8_COST_NONE, "peek4(a,[n]): 32-bit 16.16 values") \
-    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, M8_COST_NONE, "poke4(a,v,...): write 32-bit 16.16 values") \
-    X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, M8_COST_UNITS(2, 1, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
-    X(memset, m8l_memset, M8_GROUP_MEMORY, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
-    X(reload, m8l_reload, M8_GROUP_MEMORY, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len]): copy from the cart ROM into RAM (default: all data)") \
-    X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len]): copy RAM into the cart ROM image (default: all data)") \
+    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek(a,[n]): n bytes from address a (as n results)") \
+    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke(a,v,...): write bytes from address a") \
+    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek2(a,[n]): signed 16-bit little-endian values") \
+    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke2(a,v,...): write 16-bit values") \
+    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek4(a,[n]): 32-bit 16.16 values") \
+    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke4(a,v,...): write 32-bit 16.16 values") \
+    X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
+    X(memset, m8l_memset, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
+    X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len]): copy from the cart ROM into RAM (default: all data)") \
+    X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len]): copy RAM into the cart ROM image (default: all data)") \
     \
     /* ===== SYSTEM (api/api_system.c) ===== */ \
-    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
-    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
-    X(time, m8l_time, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
-    X(t, m8l_time, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "t(): same as time()") \
-    X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \
-    X(stop, m8l_stop, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "stop([msg]): stop the cart, printing msg") \
-    X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
-    X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
-    X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
-    X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
-    X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
-    X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
-    X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
-    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
+    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
+    X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
+    X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
+    X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \
+    X(stop, m8l_stop, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "stop([msg]): stop the cart, printing msg") \
+    X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
+    X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
+    X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
+    X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
+    X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
+    X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
+    X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
+    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \

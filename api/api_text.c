@@ -4,14 +4,13 @@
  * (`\^1`..`\^9`, `\^d`) are real on the cart's main coroutine: print draws up to the
  * wait, lets the frames pass (m8_vm_flip_k) and goes on from the saved engine state.
  * Elsewhere (a cart coroutine, a C callback) the whole string is drawn at once.
- * Depends on: api_bindings.h, api_internal.h, api_registry.h, vm_internal.h,
+ * Depends on: api_call.h, api_internal.h, vm_internal.h,
  * runtime/core text.h, synth.h, p8num.h. */
 #include <stdio.h>
 #include <string.h>
 
-#include "api_bindings.h"
+#include "api_call.h"
 #include "api_internal.h"
-#include "api_registry.h"
 #include "p8num.h"
 #include "synth.h"
 #include "text.h"
@@ -89,17 +88,6 @@ static int print_continue(lua_State *L, int status, lua_KContext ctx)
     return print_run(L, (int)ctx);
 }
 
-/* The dispatcher charges a binding after it returns, which a yielding print never does in
- * the dispatcher's frame: print charges itself, once, before its first frame passes. */
-static void charge_now(lua_State *L)
-{
-    for (int i = 0; i < m8_api_row_count; i++)
-        if (m8_api_rows[i].fn == m8l_print) {
-            m8_vm_call_end(L, &m8_api_rows[i]);
-            return;
-        }
-}
-
 /* print(s, [x, y], [col]) / print(s, col): returns the right-most x reached. */
 int m8l_print(lua_State *L)
 {
@@ -134,7 +122,7 @@ int m8l_print(lua_State *L)
     job->frames_left = frames;
     job->len = (int)len;
     memcpy(job->text, s, len);
-    charge_now(L);
+    m8_call_charge_now(L);   /* the dispatcher never sees a yielding print return */
     return print_run(L, lua_gettop(L));
 }
 

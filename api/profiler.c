@@ -10,7 +10,7 @@
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
- * Depends on: api/mote8_profiler.h, api/vm_internal.h, api_bindings.h, runtime/core (cost, cart,
+ * Depends on: api/mote8_profiler.h, api/vm_internal.h, runtime/core (cost, cart,
  * png_io, machine). */
 #define _GNU_SOURCE
 #include <math.h>
@@ -19,7 +19,6 @@
 #include <string.h>
 #include <lauxlib.h>
 
-#include "api_bindings.h"
 #include "png_io.h"
 #include "profile_files.h"
 #include "mote8_profiler.h"
@@ -30,7 +29,7 @@
 
 void mote8_last_frame_cost(const mote8 *m8, mote8_frame_cost *out)
 {
-    const m8_cost *c = &m8->cost;
+    const m8_cost *c = &m8->machine->cost;
     out->lua = c->last.lua;
     out->system = c->last.system;
     out->budget = c->budget;
@@ -121,9 +120,9 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     p->apis[p->row].calls++;
     p->apis[p->row].cycles += (double)cycles;
     p->apis[p->row].pixels += pixels;
-    if (row->fn == m8l_spr) {
-        int n = m8_arg_int(L, 1, 0);
-        if (n >= 0 && n <= 255) {
+    if ((row->flags & M8_ROW_SPRITE) && vm->call_sprite >= 0) {
+        int n = vm->call_sprite;
+        {
             p->sprites[n].draws++;
             p->sprites[n].pixels += pixels;
             p->sprites[n].cycles += (double)cycles;
@@ -137,7 +136,7 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
 static void on_tick(m8_vm *vm)
 {
     mote8_profiler *p = vm->observer_user;
-    const m8_cost *c = &vm->cost;
+    const m8_cost *c = &vm->machine->cost;
     if (!c->tick.completed && !c->tick.update_lua && !c->tick.update_system &&
         vm->booted && !vm->has_callbacks)
         return;                                   /* an ended program's idle ticks */
@@ -181,7 +180,7 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
         return NULL;
     }
     p->vm = m8;
-    p->fps = m8->cost.fps;
+    p->fps = m8->machine->cost.fps;
     m8->observer_user = p;
     m8->call_observer = on_call;
     m8->instruction_observer = on_instruction;

@@ -62,105 +62,6 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 m8_vm *m8_vm_of(lua_State *L) { return *(m8_vm **)lua_getextraspace(L); }
 m8_machine *m8_machine_of(lua_State *L) { return m8_vm_of(L)->machine; }
 
-static double finite_or_zero(double v)
-{
-    if (isnan(v)) return 0;
-    if (isinf(v)) return v > 0 ? 32767.99998474121 : -32768.0;
-    return v;
-}
-
-int m8_arg_given(lua_State *L, int i) { return !lua_isnoneornil(L, i); }
-
-double m8_arg_num(lua_State *L, int i, double def)
-{
-    int ok = 0;
-    double v = lua_tonumberx(L, i, &ok);
-    if (!ok) {
-        if (lua_isboolean(L, i)) return lua_toboolean(L, i);
-        return def;
-    }
-    return finite_or_zero(v);
-}
-
-int m8_arg_int(lua_State *L, int i, int def)
-{
-    if (!m8_arg_given(L, i)) return def;
-    return m8_num_to_int(m8_arg_num(L, i, def));
-}
-
-int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
-{
-    if (!m8_arg_given(L, i)) return def;
-    return m8_num_to_raw(m8_arg_num(L, i, 0));
-}
-
-int m8_arg_bool(lua_State *L, int i, int def)
-{
-    if (lua_isnone(L, i)) return def;
-    return lua_toboolean(L, i);
-}
-
-void m8_push_num(lua_State *L, double v)
-{
-    v = finite_or_zero(v);
-    if (v == floor(v) && fabs(v) < 2147483648.0) lua_pushinteger(L, (lua_Integer)v);
-    else lua_pushnumber(L, v);
-}
-
-void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
-
-
-void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
-{
-    m8_vm *vm = m8_vm_of(L);
-    if (!vm->call_observer) return;            /* only the profiler looks at areas */
-    const uint8_t *ram = vm->machine->ram;
-    m8_call_area *a = &vm->call_area;
-    a->set = 1;
-    a->x = x;
-    a->y = y;
-    a->w = w > 0 ? w : 0;
-    a->h = h > 0 ? h : 0;
-    a->clip_x0 = ram[M8_CLIP_X0];
-    a->clip_y0 = ram[M8_CLIP_Y0];
-    a->clip_x1 = ram[M8_CLIP_X1];
-    a->clip_y1 = ram[M8_CLIP_Y1];
-}
-
-void m8_cost_area(lua_State *L, double x, double y, double w, double h)
-{
-    m8_vm *vm = m8_vm_of(L);
-    if (!vm->call_observer) return;
-    const uint8_t *ram = vm->machine->ram;
-    m8_cost_screen_area(L, x - m8_camera_x(ram), y - m8_camera_y(ram), w, h);
-}
-
-int m8_cost_clipped(lua_State *L, double x, double y)
-{
-    const uint8_t *ram = m8_vm_of(L)->machine->ram;
-    x -= m8_camera_x(ram);
-    y -= m8_camera_y(ram);
-    return x < ram[M8_CLIP_X0] || x >= ram[M8_CLIP_X1] || y < ram[M8_CLIP_Y0] ||
-           y >= ram[M8_CLIP_Y1];
-}
-
-void m8_vm_call_begin(lua_State *L)
-{
-    m8_vm *vm = m8_vm_of(L);
-    vm->call_units = 0;
-    vm->call_area.set = 0;
-}
-
-void m8_vm_call_end(lua_State *L, const m8_api_row *row)
-{
-    m8_vm *vm = m8_vm_of(L);
-    uint64_t cycles = m8_cost_rule_cycles(&row->cost, vm->call_units);
-    m8_cost_charge_system(&vm->cost, cycles);
-    if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
-    vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
-    vm->call_area.set = 0;       /* inherit the units or area of the calls made there */
-}
-
 void m8_vm_printh(lua_State *L, const char *text)
 {
     m8_vm *vm = m8_vm_of(L);
@@ -178,7 +79,7 @@ int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k)
     if (L != vm->co || !lua_isyieldable(L)) return k ? k(L, LUA_OK, ctx) : 0;
     vm->flipped = 1;
     vm->machine->updates++;
-    m8_cost_flip(&vm->cost);
+    m8_cost_flip(&vm->machine->cost);
     return lua_yieldk(L, 0, ctx, k);
 }
 
@@ -191,7 +92,7 @@ int m8_vm_flip(lua_State *L) { return m8_vm_flip_k(L, 0, NULL); }
 static void count_hook(lua_State *L, lua_Debug *ar)
 {
     m8_vm *vm = m8_vm_of(L);
-    vm->cost.lua_cycles += M8_LUA_CYCLES_PER_INSTRUCTION;
+    vm->machine->cost.lua_cycles += M8_LUA_CYCLES_PER_INSTRUCTION;
     if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
     if (--vm->slice_left > 0) return;
     vm->slice_instructions += M8_SLOW_PATH_EVERY - (uint64_t)vm->slice_left;
@@ -199,7 +100,7 @@ static void count_hook(lua_State *L, lua_Debug *ar)
     if (vm->slice_instructions > M8_SLICE_INSTRUCTIONS && L == vm->co && lua_isyieldable(L)) {
         vm->slice_instructions = 0;
         /* Lua runs the hook again for this instruction on resume: uncount it here */
-        vm->cost.lua_cycles -= M8_LUA_CYCLES_PER_INSTRUCTION;
+        vm->machine->cost.lua_cycles -= M8_LUA_CYCLES_PER_INSTRUCTION;
         lua_yield(L, 0);
     }
 }
@@ -242,13 +143,13 @@ static int bios_frame_end(lua_State *L)
         vm->booted = 1;
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
                             has_global(vm, L, "_draw");
-        vm->machine->fps = has_global(vm, L, "_update60") ? 60 : 30;
-        m8_cost_set_fps(&vm->cost, vm->machine->fps);
-        m8_cost_boot_end(&vm->cost, vm->has_callbacks);
+        vm->machine->fps = has_global(vm, L, "_update60") ? M8_FPS_FAST : M8_FPS;
+        m8_cost_set_fps(&vm->machine->cost, vm->machine->fps);
+        m8_cost_boot_end(&vm->machine->cost, vm->has_callbacks);
         return 0;
     }
     vm->machine->updates++;
-    m8_cost_frame_end(&vm->cost);
+    m8_cost_frame_end(&vm->machine->cost);
     if (L == vm->co && lua_isyieldable(L)) return lua_yield(L, 0);
     return 0;
 }
@@ -256,7 +157,7 @@ static int bios_frame_end(lua_State *L)
 static int bios_want_draw(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
-    lua_pushboolean(L, m8_cost_want_draw(&vm->cost));
+    lua_pushboolean(L, m8_cost_want_draw(&vm->machine->cost));
     return 1;
 }
 
@@ -384,7 +285,6 @@ mote8 *mote8_create(const mote8_config *config)
         free(vm);
         return NULL;
     }
-    m8_cost_init(&vm->cost, 30);
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", "cart");
     return vm;
 }
@@ -509,10 +409,6 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     vm->booted = 0;
     vm->has_callbacks = 0;
     vm->stop_requested = 0;
-    vm->audio_head = vm->audio_count = 0;
-    vm->audio_due = 0;
-    vm->machine->fps = 30;
-    m8_cost_init(&vm->cost, 30);
 
     /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */
     if (luaL_loadbufferx(L, bios_source, sizeof bios_source - 1, "=bios", "t") != LUA_OK) {
@@ -533,27 +429,14 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     return 0;
 }
 
-static void render_tick_audio(m8_vm *vm);
-
-int mote8_tick(mote8 *vm, const mote8_input *input)
+/* The script's turn in a tick (m8_machine_tick): resume the main coroutine until its next
+ * frame end, flip(), slice limit, error or end. */
+static int resume_cart(void *user)
 {
-    if (vm->status != MOTE8_RUNNING || !vm->co) return vm->status;
-    static const mote8_input no_input;
-    if (!input) input = &no_input;
-    m8_input_latch(&vm->machine->input, vm->machine->ram, input->buttons);
-    vm->input = *input;
-    m8_cost_tick_begin(&vm->cost);
+    m8_vm *vm = user;
     vm->slice_left = M8_SLOW_PATH_EVERY;
     vm->slice_instructions = 0;
     vm->flipped = 0;
-
-    if (vm->booted && !vm->has_callbacks) {  /* program ended: the screen stays */
-        m8_cost_tick_end(&vm->cost, 0);
-        render_tick_audio(vm);
-        if (vm->tick_observer) vm->tick_observer(vm);
-        return vm->status;
-    }
-    uint64_t frames_before = vm->cost.frames;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
     if (rc == LUA_YIELD) {
@@ -566,38 +449,24 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     } else {
         report_lua_error(vm, vm->co);
     }
-    m8_cost_tick_end(&vm->cost, vm->cost.frames != frames_before);
-    render_tick_audio(vm);
+    return vm->status;
+}
+
+int mote8_tick(mote8 *vm, const mote8_input *input)
+{
+    if (vm->status != MOTE8_RUNNING || !vm->co) return vm->status;
+    static const mote8_input no_input;
+    if (!input) input = &no_input;
+    vm->input = *input;
+    int ended = vm->booted && !vm->has_callbacks;    /* program ended: the screen stays */
+    m8_machine_tick(vm->machine, input->buttons, ended ? NULL : resume_cart, vm);
     if (vm->tick_observer) vm->tick_observer(vm);
     return vm->status;
 }
 
 void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb) { m8_machine_screen_rgb(vm->machine, rgb); }
 
-/* Each tick renders its 22050/fps samples so the synth's time follows the ticks exactly
- * (headless or windowed, pulled or not); hosts drain the ring with mote8_pull_audio. */
-static void render_tick_audio(m8_vm *vm)
-{
-    vm->audio_due += (double)M8_AUDIO_RATE / (double)vm->machine->fps;
-    int n = (int)vm->audio_due;
-    vm->audio_due -= n;
-    int16_t buf[M8_AUDIO_RATE / 30 + 2];
-    m8_synth_render(vm->machine->synth, buf, n);
-    for (int i = 0; i < n; i++) {
-        if (vm->audio_count == M8_AUDIO_RING) {      /* nobody pulls: drop the oldest */
-            vm->audio_head = (vm->audio_head + 1) % M8_AUDIO_RING;
-            vm->audio_count--;
-        }
-        vm->audio[(vm->audio_head + vm->audio_count) % M8_AUDIO_RING] = buf[i];
-        vm->audio_count++;
-    }
-}
-
 int mote8_pull_audio(mote8 *vm, int16_t *out, int max_samples)
 {
-    int n = max_samples < vm->audio_count ? max_samples : vm->audio_count;
-    for (int i = 0; i < n; i++) out[i] = vm->audio[(vm->audio_head + i) % M8_AUDIO_RING];
-    vm->audio_head = (vm->audio_head + n) % M8_AUDIO_RING;
-    vm->audio_count -= n;
-    return n;
+    return m8_machine_pull_audio(vm->machine, out, max_samples);
 }

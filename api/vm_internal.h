@@ -37,8 +37,9 @@ struct mote8 {
     lua_State *co;              /* the cart's main coroutine (bios) */
     int co_ref, env_ref;
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
-    m8_cost cost;               /* cycle counters and frame pacing */
-    double call_units;          /* units reported by the binding running now */
+    const m8_api_row *call_row; /* the binding running now (api_call.c) */
+    double call_units;          /* units it reported */
+    int call_sprite;            /* sprite it drew (M8_ROW_SPRITE rows), -1 if none */
     long slice_left;            /* instructions before the hook's slow path runs */
     uint64_t slice_instructions;/* instructions since the coroutine was last resumed */
     int booted;                 /* top-level code and _init have finished */
@@ -51,9 +52,6 @@ struct mote8 {
     char *cart_data;            /* a copy of the loaded cart's bytes, for mote8_reset */
     size_t cart_len;
     mote8_input input;          /* this tick's input (mouse for stat 32-34) */
-    int16_t audio[M8_AUDIO_RING];     /* samples rendered by ticks, not yet pulled */
-    int audio_head, audio_count;
-    double audio_due;                 /* fractional samples owed to the next tick */
     m8_call_observer call_observer;   /* profiler hooks, NULL when off */
     m8_instruction_observer instruction_observer;
     m8_tick_observer tick_observer;

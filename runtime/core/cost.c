@@ -5,6 +5,7 @@
  * _draw, Lua and system - is compared with the budget of one tick. Above it, the next
  * frame is halved (two _update ticks, then _draw); at or below it, full rate again.
  * Depends on: cost.h. */
+#include <math.h>
 #include "cost.h"
 
 void m8_cost_init(m8_cost *c, int fps)
@@ -113,3 +114,30 @@ double m8_cost_stat_system(const m8_cost *c)
 {
     return (double)c->system_cycles / (double)c->budget;
 }
+
+double m8_units_segment(int x0, int y0, int x1, int y1)
+{
+    double dx = fabs((double)x1 - x0), dy = fabs((double)y1 - y0);
+    return 1 + (dx > dy ? dx : dy);
+}
+
+double m8_units_box(double w, double h) { return (w > 0 ? w : 0) * (h > 0 ? h : 0); }
+
+double m8_units_rect_outline(double w, double h)
+{
+    /* max(1, 2*ceil(a/4)) + max(0, 2*ceil(b/2 - 1)), a the longer side */
+    double a = w > h ? w : h, b = w > h ? h : w;
+    double t1 = 2 * ceil(a / 4), t2 = 2 * ceil(b / 2 - 1);
+    return (t1 < 1 ? 1 : t1) + (t2 < 0 ? 0 : t2);
+}
+
+double m8_units_rect_perimeter(int w, int h)
+{
+    return 2.0 * (w > 0 ? w : 0) + 2.0 * (h > 0 ? h : 0);
+}
+
+double m8_units_oval_outline(double w, double h) { return 2 * (w + h); }
+
+double m8_units_circ(int r) { return r < 0 ? 0 : 8.0 * r + 1; }
+
+double m8_units_circfill(int r) { return r < 0 ? 0 : (2.0 * r + 1) * (2.0 * r + 1); }

@@ -82,6 +82,15 @@ void m8_cost_tick_end(m8_cost *c, int completed);
 /* Kept for callers of the first cost module: the pacer's current draw decision. */
 int m8_cost_should_draw(const m8_cost *c);
 
+/* The units of the drawing calls' cost rules (api/api_table.h), from their arguments. */
+double m8_units_segment(int x0, int y0, int x1, int y1);  /* pixels: 1 + max(|dx|, |dy|) */
+double m8_units_box(double w, double h);                   /* area, 0 when empty */
+double m8_units_rect_outline(double w, double h);          /* older wiki table (rect) */
+double m8_units_rect_perimeter(int w, int h);              /* rrect: 2w + 2h */
+double m8_units_oval_outline(double w, double h);          /* about 2(w + h) pixels */
+double m8_units_circ(int r);                               /* about 8r + 1 pixels */
+double m8_units_circfill(int r);                           /* the (2r+1)^2 box */
+
 double m8_cost_stat_total(const m8_cost *c);   /* stat(1): frame so far / budget */
 double m8_cost_stat_system(const m8_cost *c);  /* stat(2) */
 

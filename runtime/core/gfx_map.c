@@ -132,3 +132,21 @@ void m8_tline(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t mx, int32_t 
         if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
     } while (m8_walk_next(&wk));
 }
+
+double m8_map_cells_drawn(const uint8_t *ram, int tx, int ty, int tw, int th, int layers)
+{
+    int mw, mh;
+    m8_map_size(ram, &mw, &mh);
+    double n = 0;
+    long i0 = tx < 0 ? 0 : tx, j0 = ty < 0 ? 0 : ty;
+    long i1 = (long)tx + tw < mw ? (long)tx + tw : mw, j1 = (long)ty + th < mh ? (long)ty + th : mh;
+    int sprite0 = ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0;
+    for (long j = j0; j < j1; j++)
+        for (long i = i0; i < i1; i++) {
+            int tile = m8_mget(ram, (int)i, (int)j);
+            if (tile == 0 && !sprite0) continue;
+            if (layers && !(m8_fget(ram, tile) & layers)) continue;
+            n++;
+        }
+    return n;
+}

@@ -1,5 +1,5 @@
-/* machine.c - creating, powering on and displaying the mote8 machine.
- * Depends on: machine.h, cart.h, gfx.h (reset, screen conversion), synth.h. */
+/* machine.c - creating, powering on, ticking and displaying the mote8 machine.
+ * Depends on: machine.h, cart.h, cost.h, gfx.h (reset, screen conversion), synth.h. */
 #include <stdlib.h>
 #include <string.h>
 #include "machine.h"
@@ -16,7 +16,6 @@ m8_machine *m8_machine_new(void)
         free(m);
         return NULL;
     }
-    m->fps = 30;
     m8_machine_power_on(m);
     return m;
 }
@@ -36,7 +35,49 @@ void m8_machine_power_on(m8_machine *m)
     m8_ram_reset_draw_state(m->ram);
     memset(&m->input, 0, sizeof m->input);
     m->updates = 0;
+    m->fps = M8_FPS;
+    m8_cost_init(&m->cost, M8_FPS);
+    m->audio_head = m->audio_count = 0;
+    m->audio_due = 0;
     m8_synth_reset(m->synth);
+}
+
+static void render_tick_audio(m8_machine *m)
+{
+    m->audio_due += (double)M8_AUDIO_RATE / (double)m->fps;
+    int n = (int)m->audio_due;
+    m->audio_due -= n;
+    int16_t buf[M8_AUDIO_RATE / M8_FPS + 2];
+    m8_synth_render(m->synth, buf, n);
+    for (int i = 0; i < n; i++) {
+        if (m->audio_count == M8_AUDIO_RING) {       /* nobody pulls: drop the oldest */
+            m->audio_head = (m->audio_head + 1) % M8_AUDIO_RING;
+            m->audio_count--;
+        }
+        m->audio[(m->audio_head + m->audio_count) % M8_AUDIO_RING] = buf[i];
+        m->audio_count++;
+    }
+}
+
+int m8_machine_tick(m8_machine *m, const uint8_t buttons[8], int (*run)(void *user),
+                    void *user)
+{
+    m8_input_latch(&m->input, m->ram, buttons);
+    m8_cost_tick_begin(&m->cost);
+    uint64_t frames_before = m->cost.frames;
+    int rc = run ? run(user) : 0;
+    m8_cost_tick_end(&m->cost, run && m->cost.frames != frames_before);
+    render_tick_audio(m);
+    return rc;
+}
+
+int m8_machine_pull_audio(m8_machine *m, int16_t *out, int max)
+{
+    int n = max < m->audio_count ? max : m->audio_count;
+    for (int i = 0; i < n; i++) out[i] = m->audio[(m->audio_head + i) % M8_AUDIO_RING];
+    m->audio_head = (m->audio_head + n) % M8_AUDIO_RING;
+    m->audio_count -= n;
+    return n;
 }
 
 void m8_machine_screen_rgb(const m8_machine *m, uint8_t *rgb)

@@ -97,7 +97,7 @@ static const char *sequence(mote8 *m8, int ticks, char *out)
     out[0] = 0;
     for (int i = 0; i < ticks; i++) {
         cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-        strcat(out, m8->cost.tick.drew ? "ud " : "u ");
+        strcat(out, m8->machine->cost.tick.drew ? "ud " : "u ");
     }
     return out;
 }
@@ -114,8 +114,8 @@ Test(cost, over_budget_30fps_runs_at_15_with_two_updates_per_draw)
     cr_expect_str_eq(seq, "ud u ud u ud u ud u ud u ud ");
     /* exact counts at each draw: 11 updates, 6 draws; stat(1) > 1 in halved frames */
     cr_expect_str_eq(cap.text, "1 1 1\n3 2 2\n5 3 2\n7 4 2\n9 5 2\n11 6 2\n");
-    cr_expect_eq(m8->cost.frames, 6);
-    cr_expect_eq(m8->cost.dropped_frames, 5);
+    cr_expect_eq(m8->machine->cost.frames, 6);
+    cr_expect_eq(m8->machine->cost.dropped_frames, 5);
     cr_expect_eq(m8->machine->updates, 11);
     mote8_destroy(m8);
 }
@@ -131,7 +131,7 @@ Test(cost, over_budget_60fps_falls_to_30)
     sequence(m8, 7, seq);
     cr_expect_str_eq(seq, "ud u ud u ud u ud ");
     cr_expect_str_eq(cap.text, "1 1\n3 2\n5 3\n7 4\n");
-    cr_expect_eq(m8->cost.budget, 139810);
+    cr_expect_eq(m8->machine->cost.budget, 139810);
     mote8_destroy(m8);
 }
 
@@ -162,12 +162,12 @@ Test(cost, frame_record_splits_lua_and_system)
     mote8 *m8 = m8t_start("function _update() cls() end\n"
                       "function _draw() spr(0,0,0,2,2) end\n", NULL);
     run(m8, 3);
-    cr_expect_eq(m8->cost.last.system, 2048 + 512);
-    cr_expect_eq(m8->cost.tick.update_system, 2048);
-    cr_expect_eq(m8->cost.tick.draw_system, 512);
-    cr_expect_gt(m8->cost.last.lua, 0);
-    cr_expect_eq(m8->cost.last.lua % 2, 0);
-    cr_expect_eq(m8->cost.last.lua, m8->cost.tick.update_lua + m8->cost.tick.draw_lua);
+    cr_expect_eq(m8->machine->cost.last.system, 2048 + 512);
+    cr_expect_eq(m8->machine->cost.tick.update_system, 2048);
+    cr_expect_eq(m8->machine->cost.tick.draw_system, 512);
+    cr_expect_gt(m8->machine->cost.last.lua, 0);
+    cr_expect_eq(m8->machine->cost.last.lua % 2, 0);
+    cr_expect_eq(m8->machine->cost.last.lua, m8->machine->cost.tick.update_lua + m8->machine->cost.tick.draw_lua);
     mote8_destroy(m8);
 }
 
@@ -187,9 +187,9 @@ Test(cost, init_cost_is_kept_apart_from_the_first_frame)
     mote8 *m8 = m8t_start("function _init() for i=1,10 do cls() end end\n"
                       "function _draw() end\n", NULL);
     run(m8, 1);
-    cr_expect_eq(m8->cost.boot_system, 20480);
-    cr_expect_eq(m8->cost.last.system, 0);
-    cr_expect_eq(m8->cost.last.dropped, 0);
+    cr_expect_eq(m8->machine->cost.boot_system, 20480);
+    cr_expect_eq(m8->machine->cost.last.system, 0);
+    cr_expect_eq(m8->machine->cost.last.dropped, 0);
     mote8_destroy(m8);
 }
 
@@ -198,8 +198,8 @@ Test(cost, flip_loops_count_each_flip_as_a_frame)
     m8t_capture cap;
     mote8 *m8 = m8t_start("for i=1,3 do cls() flip() end printh('done')\n", &cap);
     run(m8, 3);
-    cr_expect_eq(m8->cost.frames, 3);
-    cr_expect_eq(m8->cost.last.system, 2048);
+    cr_expect_eq(m8->machine->cost.frames, 3);
+    cr_expect_eq(m8->machine->cost.last.system, 2048);
     mote8_destroy(m8);
 }
 
@@ -223,8 +223,8 @@ Test(cost, endless_loop_is_cut_into_slices_and_frames_continue)
     mote8 *m8 = m8t_start("n=0 function _update() n+=1 if n==2 then while true do end end end\n"
                       "function _draw() end\n", NULL);
     run(m8, 4);   /* must return: each tick runs one slice of the endless loop */
-    cr_expect_eq(m8->cost.tick.completed, 0);
-    cr_expect_gt(m8->cost.lua_cycles, 3 * 279620);
+    cr_expect_eq(m8->machine->cost.tick.completed, 0);
+    cr_expect_gt(m8->machine->cost.lua_cycles, 3 * 279620);
     mote8_destroy(m8);
 }
 
@@ -236,14 +236,14 @@ Test(cost, flip_inside_draw_closes_the_remainder_as_its_own_frame)
                           "function _draw() cls() flip() for i=1,1000 do end end\n", NULL);
     m8_vm *vm = (m8_vm *)m8;
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* _update, cls, flip */
-    cr_expect_eq(vm->cost.frames, 1);
-    cr_expect_geq(vm->cost.last.system, 2048, "the first frame holds cls");
+    cr_expect_eq(vm->machine->cost.frames, 1);
+    cr_expect_geq(vm->machine->cost.last.system, 2048, "the first frame holds cls");
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* the loop, end of _draw */
-    cr_expect_eq(vm->cost.frames, 2);
-    cr_expect_eq(vm->cost.last.system, 0, "the remainder frame has no cls");
-    cr_expect_geq(vm->cost.last.lua, 2 * 1000, "the loop is counted in the remainder frame");
+    cr_expect_eq(vm->machine->cost.frames, 2);
+    cr_expect_eq(vm->machine->cost.last.system, 0, "the remainder frame has no cls");
+    cr_expect_geq(vm->machine->cost.last.lua, 2 * 1000, "the loop is counted in the remainder frame");
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* a whole new _update/_draw */
-    cr_expect_eq(vm->cost.frames, 3);
-    cr_expect_lt(vm->cost.last.lua, 2 * 1000, "the next frame does not inherit the loop");
+    cr_expect_eq(vm->machine->cost.frames, 3);
+    cr_expect_lt(vm->machine->cost.last.lua, 2 * 1000, "the next frame does not inherit the loop");
     mote8_destroy(m8);
 }

@@ -53,7 +53,7 @@ Test(print_wait, wait_at_top_level_holds_the_text_back)
     cr_expect_gt(lit(m8, 4, 0, 4, 6), 0);            /* b */
     cr_expect_str_eq(cap.text, "back\n");
     /* one displayed frame per waited one, then the main loop's own end of frame */
-    cr_expect_eq(m8->cost.frames, 5);
+    cr_expect_eq(m8->machine->cost.frames, 5);
     mote8_destroy(m8);
 }
 
@@ -151,7 +151,7 @@ Test(print_wait, coroutine_prints_all_at_once)
     cr_expect_str_eq(cap.text, "8\ntrue\ndead\n");
     cr_expect_gt(lit(m8, 0, 0, 4, 6), 0);
     cr_expect_gt(lit(m8, 4, 0, 4, 6), 0);
-    cr_expect_eq(m8->cost.frames, 1);                /* only the main loop's end of frame */
+    cr_expect_eq(m8->machine->cost.frames, 1);                /* only the main loop's end of frame */
     mote8_destroy(m8);
 }
 
@@ -202,12 +202,12 @@ Test(print_wait, cost_is_charged_once)
     print_calls = 0;
     print_cycles = 0;
     tick(m8);
-    cr_expect_eq(m8->cost.last.system, 68);
+    cr_expect_eq(m8->machine->cost.last.system, 68);
     ticks(m8, 2);
     /* the frame after the wait (closed by the main loop as the program ends): the waiting
      * print is not charged again when it returns */
     cr_expect_str_eq(cap.text, "true\n");
-    cr_expect_eq(m8->cost.last.system, 32 + 20);     /* stat, print('x') */
+    cr_expect_eq(m8->machine->cost.last.system, 32 + 20);     /* stat, print('x') */
     cr_expect_eq(print_calls, 2);
     cr_expect_eq(print_cycles, 68 + 20);
     mote8_destroy(m8);
@@ -241,7 +241,7 @@ Test(print_wait, wait_inside_draw_resumes_next_tick)
     cr_expect_gt(lit(m8, 0, 0, 4, 6), 0);
     ticks(m8, 3);                                    /* + 1 update + 2 frames waited */
     cr_expect_str_eq(cap.text, "u1\nd1\ne1 0.0667\nu2\nd2\ne2 0.1667\n");
-    cr_expect_eq(m8->cost.halved, 0);
+    cr_expect_eq(m8->machine->cost.halved, 0);
     cr_expect_eq(m8->machine->updates, 6);
     mote8_destroy(m8);
 }

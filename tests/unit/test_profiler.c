@@ -57,8 +57,8 @@ Test(profiler, does_not_change_the_numbers)
     cr_assert_not_null(p);
     run(profiled, 60);
     cr_expect_str_eq(a.text, b.text);
-    cr_expect_eq(plain->cost.frames, profiled->cost.frames);
-    cr_expect_eq(plain->cost.dropped_frames, profiled->cost.dropped_frames);
+    cr_expect_eq(plain->machine->cost.frames, profiled->machine->cost.frames);
+    cr_expect_eq(plain->machine->cost.dropped_frames, profiled->machine->cost.dropped_frames);
     cr_expect_eq(p->nticks, 60);
     mote8_profiler_free(p);
     mote8_destroy(plain);

@@ -1,0 +1,54 @@
+/* api_args.c - reading a binding's arguments the way PICO-8 coerces them (absent or nil =
+ * the default, numeric strings are numbers, booleans are 0/1, NaN and infinities made
+ * finite) and pushing numbers back (integral values as Lua integers, so they print without
+ * ".0"). Declared in api_internal.h.
+ * Depends on: api_internal.h, p8num.h. */
+#include <math.h>
+#include "api_internal.h"
+#include "p8num.h"
+
+static double finite_or_zero(double v)
+{
+    if (isnan(v)) return 0;
+    if (isinf(v)) return v > 0 ? 32767.99998474121 : -32768.0;
+    return v;
+}
+
+int m8_arg_given(lua_State *L, int i) { return !lua_isnoneornil(L, i); }
+
+double m8_arg_num(lua_State *L, int i, double def)
+{
+    int ok = 0;
+    double v = lua_tonumberx(L, i, &ok);
+    if (!ok) {
+        if (lua_isboolean(L, i)) return lua_toboolean(L, i);
+        return def;
+    }
+    return finite_or_zero(v);
+}
+
+int m8_arg_int(lua_State *L, int i, int def)
+{
+    if (!m8_arg_given(L, i)) return def;
+    return m8_num_to_int(m8_arg_num(L, i, def));
+}
+
+int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
+{
+    if (!m8_arg_given(L, i)) return def;
+    return m8_num_to_raw(m8_arg_num(L, i, 0));
+}
+
+int m8_arg_bool(lua_State *L, int i, int def)
+{
+    if (lua_isnone(L, i)) return def;
+    return lua_toboolean(L, i);
+}
+
+void m8_push_num(lua_State *L, double v)
+{
+    v = finite_or_zero(v);
+    if (v == floor(v) && fabs(v) < 2147483648.0) lua_pushinteger(L, (lua_Integer)v);
+    else lua_pushnumber(L, v);
+}
+
