@@ -2,7 +2,7 @@
  * each NAME.p8 runs headless (30 frames, or N from a `-- frames: N` line in its code) and
  *  - must not raise an error,
  *  - must not printh any line starting with "fail",
- *  - when NAME.png exists next to it, must end on exactly that picture.
+ *  - when tests/golden/NAME.png exists, must end on exactly that picture.
  * Adding a cart (and its golden PNG) adds a test; nothing else to edit.
  * Golden PNGs are produced by this runtime (M8_UPDATE_GOLDEN=1 rewrites them) and checked
  * by eye once before they are committed. */
@@ -16,6 +16,7 @@
 #include "png_io.h"
 
 #define CART_DIR M8_SOURCE_DIR "/tests/carts"
+#define GOLDEN_DIR M8_SOURCE_DIR "/tests/golden"
 
 static void free_names(struct criterion_test_params *p)
 {
@@ -63,7 +64,7 @@ ParameterizedTest(char **name, conformance, cart)
     char path[512], png[512], err[4096], printed[16384];
     uint8_t rgb[128 * 128 * 3];
     snprintf(path, sizeof path, "%s/%s", CART_DIR, *name);
-    snprintf(png, sizeof png, "%s/%.*s.png", CART_DIR, (int)strlen(*name) - 3, *name);
+    snprintf(png, sizeof png, "%s/%.*s.png", GOLDEN_DIR, (int)strlen(*name) - 3, *name);
     int status = m8t_run_cart(path, frames_for(path), rgb, printed, sizeof printed, err, sizeof err);
     cr_assert_neq(status, MOTE8_ERROR, "%s: %s", *name, err);
     for (const char *line = printed; *line;) {
