@@ -52,6 +52,10 @@ int m8_input_script_load(m8_input_script *s, const char *path);   /* prints erro
 void m8_input_script_free(m8_input_script *s);
 void m8_input_script_at(const m8_input_script *s, long frame, mote8_input *in);
 
+/* The bundled-cart chooser window (chooser.c): the chosen cart's name, or NULL when the
+ * user quit. */
+const char *m8_choose_cart(const m8_options *opt);
+
 int m8_run_headless(const m8_options *opt, mote8 *m8);
 int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name);
 

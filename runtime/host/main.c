@@ -21,7 +21,10 @@ int main(int argc, char **argv)
         mote8_api_help(print_line, stdout);
         return 0;
     }
-    const char *cart = opt.cart ? opt.cart : "hello";
+    /* no cart: the chooser of bundled carts in a window; headless and --check run hello */
+    const char *cart = opt.cart;
+    if (!cart && (opt.headless || opt.check)) cart = "hello";
+    if (!cart && !(cart = m8_choose_cart(&opt))) return 0;
     size_t len = 0;
     char name[512];
     m8_file_reader reader = opt.headless || opt.check ? m8_stdio_read_file : m8_sdl_read_file;
