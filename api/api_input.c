@@ -17,7 +17,7 @@ int m8l_btn(lua_State *L)
 int m8l_btnp(lua_State *L)
 {
     m8_machine *m = m8_machine_of(L);
-    int fps60 = m->fps == 60;
+    int fps60 = m->fps == M8_FPS_FAST;
     if (!m8_arg_given(L, 1)) {
         lua_pushinteger(L, m8_btnp_bits(&m->input, m->ram, fps60));
         return 1;

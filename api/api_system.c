@@ -34,7 +34,7 @@ int m8l_printh(lua_State *L)
 int m8l_time(lua_State *L)
 {
     m8_machine *m = m8_machine_of(L);
-    m8_push_num(L, (double)m->updates / (double)(m->fps ? m->fps : 30));
+    m8_push_num(L, (double)m->updates / (double)(m->fps ? m->fps : M8_FPS));
     return 1;
 }
 

@@ -104,7 +104,7 @@ static int read_summary(report *r, const m8_profile_files *dir, char *err, size_
         else if (!strcmp(k, "heatmap_max_cycles_per_pixel")) r->heat_max = d;
     }
     fclose(f);
-    if (r->fps <= 0) r->fps = 30;
+    if (r->fps <= 0) r->fps = MOTE8_FPS;
     if (r->budget <= 0) r->budget = (double)M8_CPU_HZ / r->fps;
     return 0;
 }

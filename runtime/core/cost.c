@@ -17,7 +17,7 @@ void m8_cost_init(m8_cost *c, int fps)
 
 void m8_cost_set_fps(m8_cost *c, int fps)
 {
-    c->fps = fps == 60 ? 60 : 30;
+    c->fps = fps == M8_FPS_FAST ? M8_FPS_FAST : M8_FPS;
     c->budget = M8_FRAME_BUDGET(c->fps);
 }
 
