@@ -25,6 +25,7 @@ typedef struct mote8_frame_cost {
     int dropped;                /* 1 when the rate was halved for it */
     int target_fps;             /* 30 or 60 */
     int display_fps;            /* target_fps, or half of it when dropped */
+    uint64_t frames;            /* displayed frames (_draw calls ended) since the cart started */
 } mote8_frame_cost;
 
 void mote8_last_frame_cost(const mote8 *m8, mote8_frame_cost *out);

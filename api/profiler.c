@@ -36,6 +36,7 @@ void mote8_last_frame_cost(const mote8 *m8, mote8_frame_cost *out)
     out->dropped = c->last.dropped;
     out->target_fps = c->fps;
     out->display_fps = c->last.dropped ? c->fps / 2 : c->fps;
+    out->frames = c->frames;
 }
 
 /* ---------------------------------------------------------------- growth --- */

@@ -285,6 +285,7 @@ mote8 *mote8_create(const mote8_config *config)
         free(vm);
         return NULL;
     }
+    vm->machine->mute = vm->config.mute != 0;
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", "cart");
     return vm;
 }

@@ -47,6 +47,10 @@ static void render_tick_audio(m8_machine *m)
     m->audio_due += (double)M8_AUDIO_RATE / (double)m->fps;
     int n = (int)m->audio_due;
     m->audio_due -= n;
+    if (m->mute) {
+        m8_synth_advance(m->synth, n);
+        return;
+    }
     int16_t buf[M8_AUDIO_RATE / M8_FPS + 2];
     m8_synth_render(m->synth, buf, n);
     for (int i = 0; i < n; i++) {

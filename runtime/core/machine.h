@@ -24,6 +24,7 @@ typedef struct m8_machine {
     struct m8_synth *synth;     /* audio engine reading sfx/music from ram */
     uint64_t updates;           /* number of _update calls since run (time()) */
     int fps;                    /* target rate: 30 or 60 */
+    int mute;                   /* nobody listens: ticks advance the synth, render nothing */
     m8_cost cost;               /* the virtual CPU's counters and frame pacing */
     int16_t audio[M8_AUDIO_RING];   /* samples rendered by ticks, not yet pulled */
     int audio_head, audio_count;
@@ -40,7 +41,8 @@ void m8_machine_power_on(m8_machine *m);
  * model's tick, let the script run its turn (`run(user)`, NULL when the program has ended
  * and only the screen stays), close the tick (a frame end reached or not), and render the
  * tick's M8_AUDIO_RATE / fps samples into the audio ring, so the synth's time follows the
- * ticks exactly, headless or windowed, pulled or not. Returns what `run` returned (0 when
+ * ticks exactly, headless or windowed, pulled or not (when `mute`, the synth advances by
+ * as many samples and renders none). Returns what `run` returned (0 when
  * NULL). */
 int m8_machine_tick(m8_machine *m, const uint8_t buttons[8], int (*run)(void *user),
                     void *user);

@@ -692,27 +692,39 @@ void m8_synth_music(m8_synth *s, int n, int fade_ms, int mask)
     music_start_pattern(s, n);
 }
 
+/* One sample's worth of sequencing: notes, loops, music patterns and fades move on. */
+static void sequencer_step(m8_synth *s)
+{
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        voice_step(s, c, &s->ch[c].sv);
+        voice_step(s, c, &s->ch[c].mv);
+    }
+    if (s->mus_on) {
+        if (++s->mus_pos >= s->mus_len) music_pattern_end(s);
+        if (s->fade_step != 0.0f) {
+            s->fade += s->fade_step;
+            if (s->fade >= 1.0f) { s->fade = 1.0f; s->fade_step = 0.0f; }
+            if (s->fade <= 0.0f) {
+                s->fade = 0.0f;
+                s->fade_step = 0.0f;
+                if (s->fade_stop) { music_stop_now(s); s->fade = 1.0f; }
+            }
+        }
+    }
+}
+
+void m8_synth_advance(m8_synth *s, int n_samples)
+{
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) s->ch[c].amp = 0.0f;   /* nothing sounds */
+    for (int i = 0; i < n_samples; i++) sequencer_step(s);
+}
+
 void m8_synth_render(m8_synth *s, int16_t *out, int n_samples)
 {
     for (int i = 0; i < n_samples; i++) {
         float mix = 0.0f;
         for (int c = 0; c < M8_AUDIO_CHANNELS; c++) mix += chan_sample(s, c);
-        for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
-            voice_step(s, c, &s->ch[c].sv);
-            voice_step(s, c, &s->ch[c].mv);
-        }
-        if (s->mus_on) {
-            if (++s->mus_pos >= s->mus_len) music_pattern_end(s);
-            if (s->fade_step != 0.0f) {
-                s->fade += s->fade_step;
-                if (s->fade >= 1.0f) { s->fade = 1.0f; s->fade_step = 0.0f; }
-                if (s->fade <= 0.0f) {
-                    s->fade = 0.0f;
-                    s->fade_step = 0.0f;
-                    if (s->fade_stop) { music_stop_now(s); s->fade = 1.0f; }
-                }
-            }
-        }
+        sequencer_step(s);
         float y = mix * MIX_GAIN * 32767.0f;
         if (!(y > -32767.0f)) y = -32767.0f;   /* symmetric; also catches NaN */
         if (y > 32767.0f) y = 32767.0f;

@@ -34,6 +34,10 @@ void m8_synth_music(m8_synth *s, int n, int fade_ms, int mask);
 /* Render n_samples mono samples at M8_AUDIO_RATE, advancing all playback. */
 void m8_synth_render(m8_synth *s, int16_t *out, int n_samples);
 
+/* Advance all playback by n_samples without producing sound (nobody listens): everything
+ * stat() reports moves exactly as m8_synth_render would move it. */
+void m8_synth_advance(m8_synth *s, int n_samples);
+
 /* stat(16..26) and stat(46..57); other n give 0. */
 int m8_synth_stat(const m8_synth *s, int n);
 

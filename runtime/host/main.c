@@ -34,6 +34,7 @@ int main(int argc, char **argv)
     mote8_config cfg = { 0 };
     cfg.have_seed = opt.have_seed || opt.headless;
     cfg.seed = opt.seed;
+    cfg.mute = opt.headless && !opt.wav;    /* headless without --wav: nobody listens */
     m8_posix_platform(&cfg.platform);
     mote8 *m8 = mote8_create(&cfg);
     if (!m8) {

@@ -23,12 +23,7 @@
 
 static volatile unsigned sink;  /* keeps every measured loop observable */
 
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double cpu_seconds(void) { return m8_bench_cpu_seconds(); }
 
 /* One horizontal run of pixels drawn by a call: row y, columns x0..x1. */
 typedef struct span { int16_t y, x0, x1; } span;

@@ -10,6 +10,7 @@ typedef struct bench { const char *name; void (*run)(void); } bench;
 static const bench benches[] = {
     { "synth", m8_bench_synth },
     { "gfx", m8_bench_gfx },
+    { "carts", m8_bench_carts },
 };
 
 int main(int argc, char **argv)

@@ -669,6 +669,45 @@ Test(synth, music_fade_in_and_out)
     for (int i = 100; i < 500; i++) cr_expect_eq(buf[i], 0);
 }
 
+/* A muted machine advances the synth without rendering: every stat() figure moves exactly
+ * as when rendering (music with loops, LEN mode, fades, an sfx cut short). */
+Test(synth, advance_without_sound_matches_render)
+{
+    fill(1, 20, 0, 4, 0, 1);
+    header(1, 0, 1, 8, 0);
+    fill(2, 24, 1, 5, 2, 3);
+    fill(3, 27, 3, 4, 1, 2);
+    header(3, 0, 2, 4, 12);
+    fill(5, 30, 2, 6, 5, 5);
+    pattern(0, 1, 1, 2, 0x43, 0x44);
+    pattern(1, 0, 3, 2, 1, 0x44);
+    pattern(2, 2, 2, 3, 0x42, 0x43);
+    m8_synth *quiet = m8_synth_new(ram);
+    cr_assert_not_null(quiet);
+    m8_synth_music(syn, 0, 300, 0);
+    m8_synth_music(quiet, 0, 300, 0);
+    int changes = 0, last = -2;
+    for (int t = 0; t < 600; t++) {
+        if (t == 40) {
+            m8_synth_sfx(syn, 5, -1, 2, 6);
+            m8_synth_sfx(quiet, 5, -1, 2, 6);
+        }
+        if (t == 400) {
+            m8_synth_music(syn, -1, 500, 0);
+            m8_synth_music(quiet, -1, 500, 0);
+        }
+        int n = t % 2 ? 735 : 367;                 /* ticks of 60 and 30 fps */
+        m8_synth_render(syn, buf, n);
+        m8_synth_advance(quiet, n);
+        for (int k = 46; k <= 57; k++)
+            cr_assert_eq(m8_synth_stat(quiet, k), m8_synth_stat(syn, k), "stat(%d) at tick %d", k, t);
+        changes += m8_synth_stat(syn, 54) != last;
+        last = m8_synth_stat(syn, 54);
+    }
+    cr_expect_geq(changes, 4, "the music moved through its patterns and stopped");
+    m8_synth_free(quiet);
+}
+
 Test(synth, stat_16_to_26_mirror)
 {
     fill(5, 30, 0, 4, 0, 4);
