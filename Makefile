@@ -13,6 +13,7 @@ deps:
 	@tools/deps.sh
 
 configure:
+	@tools/lua_source.sh $(BUILD)
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 
 build: deps configure

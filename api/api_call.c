@@ -50,6 +50,7 @@ int m8_cost_clipped(lua_State *L, double x, double y)
 void m8_call_begin(lua_State *L, const m8_api_row *row)
 {
     m8_vm *vm = m8_vm_of(L);
+    m8_vm_sync_lua(vm);         /* the call sees (stat) and follows the Lua before it */
     vm->call_row = row;
     vm->call_units = 0;
     vm->call_sprite = -1;

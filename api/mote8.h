@@ -54,6 +54,8 @@ typedef struct mote8_config {
     uint32_t seed;              /* PRNG seed at cart start (0 = derive from the cart name) */
     int have_seed;              /* 1 = use `seed` exactly */
     size_t lua_memory_limit;    /* bytes; 0 = default (M8_LUA_HEAP_LIMIT) */
+    int hook_counting;          /* 1 = count Lua instructions with a count hook even where
+                                   the counting VM is built in (same counts, slower; tests) */
     int mute;                   /* 1 = nobody listens: sound moves on (stat() sees it) but
                                    no samples are made; mote8_pull_audio gives none */
     mote8_platform platform;

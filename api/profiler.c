@@ -184,7 +184,7 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
     p->fps = m8->machine->cost.fps;
     m8->observer_user = p;
     m8->call_observer = on_call;
-    m8->instruction_observer = on_instruction;
+    m8_vm_observe_instructions(m8, on_instruction);
     m8->tick_observer = on_tick;
     return p;
 }
@@ -195,7 +195,7 @@ void mote8_profiler_detach(mote8_profiler *p)
     m8_vm *vm = p->vm;
     if (vm->observer_user == p) {
         vm->call_observer = NULL;
-        vm->instruction_observer = NULL;
+        m8_vm_observe_instructions(vm, NULL);
         vm->tick_observer = NULL;
         vm->observer_user = NULL;
     }

@@ -85,24 +85,104 @@ int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k)
 
 int m8_vm_flip(lua_State *L) { return m8_vm_flip_k(L, 0, NULL); }
 
-/* ---------------------------------------------------------------- count hook --- */
+/* ---------------------------------------------------------------- counting --- */
 
-/* Every VM instruction of the cart's coroutines passes here (coroutines created by the cart
- * inherit the hook). The fast path is one addition and one decrement. */
-static void count_hook(lua_State *L, lua_Debug *ar)
+/* Lua instructions are counted into vm->lua_instructions, either by the interpreter loop
+ * itself (Lua built from Debian's source with tools/lua5.4-count.patch: M8_COUNTING_VM) or,
+ * with the system's liblua5.4 (or mote8_config.hook_counting), by a count hook on every
+ * instruction. Both count exactly the same instructions; m8_vm_sync_lua hands the new
+ * ones to the cost model before anything reads it. An endless loop is cut into slices: a
+ * resume that has run M8_SLICE_INSTRUCTIONS yields the main coroutine. */
+
+void m8_vm_sync_lua(m8_vm *vm)
+{
+    uint64_t n = vm->lua_instructions - vm->lua_synced;
+    vm->lua_synced = vm->lua_instructions;
+    vm->machine->cost.lua_cycles += n * M8_LUA_CYCLES_PER_INSTRUCTION;
+}
+
+static int counting_in_vm(const m8_vm *vm)
+{
+#ifdef M8_COUNTING_VM
+    return !vm->config.hook_counting;
+#else
+    (void)vm;
+    return 0;
+#endif
+}
+
+static void install_hook(m8_vm *vm, lua_State *L);
+
+/* The hook: counts (hook counting), shows each instruction to the profiler, and yields
+ * when a slice is over. */
+static void vm_hook(lua_State *L, lua_Debug *ar)
 {
     m8_vm *vm = m8_vm_of(L);
-    vm->machine->cost.lua_cycles += M8_LUA_CYCLES_PER_INSTRUCTION;
     if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
-    if (--vm->slice_left > 0) return;
-    vm->slice_instructions += M8_SLOW_PATH_EVERY - (uint64_t)vm->slice_left;
-    vm->slice_left = M8_SLOW_PATH_EVERY;
-    if (vm->slice_instructions > M8_SLICE_INSTRUCTIONS && L == vm->co && lua_isyieldable(L)) {
-        vm->slice_instructions = 0;
-        /* Lua runs the hook again for this instruction on resume: uncount it here */
-        vm->machine->cost.lua_cycles -= M8_LUA_CYCLES_PER_INSTRUCTION;
-        lua_yield(L, 0);
+    if (!counting_in_vm(vm)) {
+        vm->lua_instructions++;
+        if (--vm->slice_left > 0) return;
+        vm->slice_left = M8_SLOW_PATH_EVERY;
+        if (vm->lua_instructions - vm->slice_start > M8_SLICE_INSTRUCTIONS) vm->yield_due = 1;
     }
+    if (vm->yield_due && L == vm->co && lua_isyieldable(L)) {
+        vm->yield_due = 0;
+        install_hook(vm, L);        /* back to what runs without a pending yield */
+        lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
+    }
+}
+
+/* The hook `L` needs now: always when hook counting; with the counting VM only while a
+ * profiler observes instructions or a yield is due. */
+static void install_hook(m8_vm *vm, lua_State *L)
+{
+    if (!counting_in_vm(vm) || vm->instruction_observer || vm->yield_due)
+        lua_sethook(L, vm_hook, LUA_MASKCOUNT, 1);
+    else
+        lua_sethook(L, NULL, 0, 0);
+}
+
+#ifdef M8_COUNTING_VM
+/* The counting VM's alarm: a slice is over. The main coroutine yields at its next
+ * instruction (through the hook); elsewhere (a cart coroutine, a C callback) it is asked
+ * again a little later. */
+static void slice_alarm(lua_State *L)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (L == vm->co && lua_isyieldable(L)) {
+        vm->yield_due = 1;
+        install_hook(vm, L);
+        lua_m8_setalarm(L, ~(lua_M8Count)0, slice_alarm);
+    } else {
+        lua_m8_setalarm(L, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+    }
+}
+#endif
+
+/* Before each resume of the main coroutine: a new slice. */
+static void slice_begin(m8_vm *vm)
+{
+    vm->slice_start = vm->lua_instructions;
+    vm->slice_left = M8_SLOW_PATH_EVERY;
+#ifdef M8_COUNTING_VM
+    if (counting_in_vm(vm))
+        lua_m8_setalarm(vm->co, vm->slice_start + M8_SLICE_INSTRUCTIONS, slice_alarm);
+#endif
+}
+
+/* Count the instructions of `co` (and of the coroutines it creates). */
+static void start_counting(m8_vm *vm, lua_State *co)
+{
+#ifdef M8_COUNTING_VM
+    lua_m8_setcounter(co, counting_in_vm(vm) ? (lua_M8Count *)&vm->lua_instructions : NULL);
+#endif
+    install_hook(vm, co);
+}
+
+void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer)
+{
+    vm->instruction_observer = observer;
+    if (vm->co) install_hook(vm, vm->co);
 }
 
 /* ---------------------------------------------------------------- bios --- */
@@ -139,6 +219,7 @@ static int has_global(m8_vm *vm, lua_State *L, const char *name)
 static int bios_frame_end(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
+    m8_vm_sync_lua(vm);
     if (lua_toboolean(L, 1)) {
         vm->booted = 1;
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
@@ -157,6 +238,7 @@ static int bios_frame_end(lua_State *L)
 static int bios_want_draw(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
+    m8_vm_sync_lua(vm);
     lua_pushboolean(L, m8_cost_want_draw(&vm->machine->cost));
     return 1;
 }
@@ -425,7 +507,9 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     vm->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
     lua_pop(L, 1);                           /* the cart chunk */
-    lua_sethook(vm->co, count_hook, LUA_MASKCOUNT, 1);
+    vm->lua_instructions = vm->lua_synced = 0;
+    vm->yield_due = 0;
+    start_counting(vm, vm->co);
     vm->status = MOTE8_RUNNING;
     return 0;
 }
@@ -435,8 +519,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
 static int resume_cart(void *user)
 {
     m8_vm *vm = user;
-    vm->slice_left = M8_SLOW_PATH_EVERY;
-    vm->slice_instructions = 0;
+    slice_begin(vm);
     vm->flipped = 0;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
@@ -450,6 +533,7 @@ static int resume_cart(void *user)
     } else {
         report_lua_error(vm, vm->co);
     }
+    m8_vm_sync_lua(vm);
     return vm->status;
 }
 

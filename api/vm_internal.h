@@ -40,8 +40,11 @@ struct mote8 {
     const m8_api_row *call_row; /* the binding running now (api_call.c) */
     double call_units;          /* units it reported */
     int call_sprite;            /* sprite it drew (M8_ROW_SPRITE rows), -1 if none */
-    long slice_left;            /* instructions before the hook's slow path runs */
-    uint64_t slice_instructions;/* instructions since the coroutine was last resumed */
+    uint64_t lua_instructions;  /* counted so far (by the counting VM or the hook) */
+    uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
+    uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
+    long slice_left;            /* hook counting: instructions before the slice check */
+    int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
     int flipped, stop_requested;
@@ -60,5 +63,9 @@ struct mote8 {
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
+/* Hand the Lua instructions counted since the last call to the cost model. */
+void m8_vm_sync_lua(m8_vm *vm);
+/* Set (or clear, NULL) the profiler's per-instruction observer. */
+void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 
 #endif

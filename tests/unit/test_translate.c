@@ -712,7 +712,7 @@ static void run_conformance(const char *cart, const char *extra, const char *sum
         return;
     }
     lua_State *L = new_state();
-    if (extra) luaL_dostring(L, extra);
+    if (extra) (void)luaL_dostring(L, extra);
     int rc = luaL_loadbuffer(L, lua, n, "=cart");
     if (rc == LUA_OK) rc = lua_pcall(L, 0, 0, 0);
     cr_expect_eq(rc, LUA_OK, "%s: %s", cart, rc ? lua_tostring(L, -1) : "");
