@@ -344,7 +344,7 @@ function setup_level(l)
    add(aliens,{x=x*8+1,y=y*8+1,vx=cos(a),vy=sin(a),t=rnd(8)})
   end
  end
- alien_speed=min(0.8,0.4+lv*0.05)
+ alien_speed=min(0.75,0.35+lv*0.04)
  o2,o2_rate=100,100/((55+10*lv)*30)
  msg,msg_t="find "..gems_total.." crystals",60
  spawn_hero()
@@ -435,11 +435,6 @@ function update_play()
 
  o2-=o2_rate
  if (o2<25 and timer%30==0) sfx(sfx_low,3)
- if o2<=0 then
-  o2=0
-  lose_life()
-  return
- end
 
  for g in all(gems) do
   if abs(g.x-h.x)<7 and abs(g.y-h.y)<7 then
@@ -464,12 +459,25 @@ function update_play()
   return
  end
 
+ -- an alien's touch tears the suit: oxygen leaks out and the hero is knocked away
  update_aliens()
  for a in all(aliens) do
-  if h.inv==0 and abs(a.x-h.x)<5 and abs(a.y-h.y)<5 then
-   lose_life()
-   return
+  local dx,dy=h.x-a.x,h.y-a.y
+  if h.inv==0 and abs(dx)<5 and abs(dy)<5 then
+   o2-=30
+   h.inv=45
+   local d=max(0.1,sqrt(dx*dx+dy*dy))
+   h.vx,h.vy=dx/d*2,dy/d*2
+   a.vx,a.vy=-dx/d,-dy/d
+   sfx(sfx_hit,3)
+   burst(h.x+3,h.y+3,8,10)
+   msg,msg_t="suit torn! -30 o2",45
   end
+ end
+ if o2<=0 then
+  o2=0
+  lose_life()
+  return
  end
  update_effects()
  msg_t=max(0,msg_t-1)
@@ -487,7 +495,7 @@ function lose_life()
  sfx(sfx_hit,3)
  burst(hero.x+3,hero.y+3,7,16)
  burst(hero.x+3,hero.y+3,8,8)
- o2=max(o2,60)
+ o2=100
  state,timer="dead",0
 end
 
@@ -500,9 +508,9 @@ function update_aliens()
    a.vx,a.vy=cos(r),sin(r)
   end
   local dx,dy=hero.x-a.x,hero.y-a.y
-  if abs(dx)+abs(dy)<56 then
-   a.vx+=sgn(dx)*0.06
-   a.vy+=sgn(dy)*0.06
+  if abs(dx)+abs(dy)<40 and hero.inv==0 then
+   a.vx+=sgn(dx)*0.05
+   a.vy+=sgn(dy)*0.05
   end
   local sp=sqrt(a.vx*a.vx+a.vy*a.vy)
   if sp>0 then
