@@ -6,7 +6,7 @@ __lua__
 -- tabs: 0 main loop and game states, 1 level generator, 2 play, 3 drawing.
 -- controls: arrows fly, z/x start. pause menu "show generator": the level being built.
 
-spr_hero,spr_gem,spr_exit,spr_exit_open,spr_alien,spr_heart,spr_tank=1,5,7,8,10,13,14
+spr_hero,spr_gem,spr_exit,spr_exit_open,spr_alien,spr_pod,spr_heart,spr_tank=1,5,7,8,10,12,13,14
 sfx_gem,sfx_hit,sfx_open,sfx_clear,sfx_over,sfx_low,sfx_start,sfx_bump=0,1,2,3,4,5,6,7
 mus_title,mus_cave=0,2
 gen_chunk=700 -- cells of generator work per frame while a level is built
@@ -573,10 +573,11 @@ function draw_title()
  local bob=sin(timer/60)*3
  sspr(8,0,8,8,52,44+bob,24,24)
  if (timer%4<2) add_title_flame(bob)
- say("fly the caves, take every",76,6)
- say("crystal, then find the exit",83,6)
- say("before your oxygen runs out",90,6)
- if (timer%30<20) say("press z or x to start",104,10)
+ say("take every crystal, then fly",74,6)
+ say("out through the exit before",81,6)
+ say("your oxygen runs out. aliens",88,6)
+ say("tear your suit: keep away!",95,6)
+ if (timer%30<20) say("press z or x to start",107,10)
  say("best "..hiscore,118,5)
 end
 
@@ -606,6 +607,8 @@ function draw_play()
  end
  local cx,cy=flr(cam_x/8),flr(cam_y/8)
  map(cx,cy,cx*8,cy*8,17,18)
+ -- the landing pod at the start, where the hero comes back after running out of air
+ spr(spr_pod,home_x-1,home_y-1)
  -- exit hatch: closed until every crystal is taken
  if #gems==0 then
   spr(spr_exit_open+timer\6%2,exitp.x,exitp.y)
@@ -628,8 +631,16 @@ function draw_play()
   spr(f,h.x-1,h.y-1,1,1,h.face<0)
  end
  camera()
+ if (#gems==0 and state=="play") draw_exit_pointer()
  draw_status()
  if (msg_t>0) say(msg,20,msg_t%8<4 and 10 or 7)
+end
+
+-- a blinking marker at the screen edge towards the open exit when it is off screen
+function draw_exit_pointer()
+ local ex,ey=exitp.x+4-cam_x,exitp.y+4-cam_y
+ if (ex>=0 and ex<128 and ey>=9 and ey<128) return
+ if (timer%16<10) circfill(mid(3,ex,124),mid(12,ey,124),2,11)
 end
 
 function draw_status()
@@ -659,7 +670,7 @@ end
 function gv_colour(page,v)
  if page<4 then return v and 7 or 1 end
  if (v==0) return 0
- if (v>=gen_bg0 and v<gen_bg0+gen_bgs) return 2
+ if (v>=gen_bg0 and v<gen_bg0+gen_bgs) return 1
  if (v>=gen_pebble0 and v<gen_pebble0+gen_pebbles) return 4
  if (v==gen_edge0+15) return 5
  return 13
@@ -670,20 +681,24 @@ function draw_genview()
  local page=gv.page
  local st=lvl.stages[min(page,3)]
  local w,h=st.w,st.h
- local s=max(1,min(128\w,108\h))
- local ox,oy=(128-w*s)\2,10+(108-h*s)\2
+ local s=max(1,min(128\w,100\h))
+ local ox,oy=(128-w*s)\2,8+(100-h*s)\2
  if gv.row==0 then
   cls(0)
-  local titles={"1 seed map "..w.."x"..h,"2 upscaled, edges flipped","3 upscaled again, flipped","4 tile map "..w.."x"..h}
-  print(titles[page],1,1,10)
-  print("seed "..lvl.seed,128-#tostr(lvl.seed)*4-20,1,5)
+  local titles={"1 seed map","2 upscale 2x + flips","3 upscale 2x + flips","4 tile map"}
+  print(titles[page].." "..w.."x"..h,1,1,10)
+  print("level "..lvl.lv.." seed "..lvl.seed,1,114,5)
   print("z/x: next   left: back",1,122,6)
+  print("start",108,110,11)
+  print("exit",112,116,8)
+  print("gems",112,122,12)
  end
  if gv.row<h then
   local rows=max(1,900\w)
   for y=gv.row,min(h-1,gv.row+rows-1) do
    for x=0,w-1 do
-    local v=page<4 and st.g[y*w+x] or lvl.tiles[y*w+x]
+    local v=lvl.tiles[y*w+x]
+    if (page<4) v=st.g[y*w+x]
     local c=gv_colour(page,v)
     if s==1 then
      pset(ox+x,oy+y,c)
@@ -704,14 +719,14 @@ function draw_genview()
  end
 end
 __gfx__
-0000000000077700000777000007770000000000000c0000000c0070055555500555555005555550002222000022220000000000000000000005500000000000
-000000000077cc700077cc700077cc700000000000c7c00000c7c0a056666665566666655666666502eeee2002eeee2000000000088088000056650000000000
-00000000007cc1c7007cc1c7007cc1c7000000000cc7cc000cc77c0056d55d6556b33b65563bb3652e7ee7e22e7ee7e200000000887888800c6666c000000000
-00000000066777770667777706677777000000000c7ccdc00c7ccdc056555565563bb36556b33b652e0ee0e22e0ee0e200000000888888800cc66cc000000000
-00000000066777760667777606677776000000000ccccdc00ccccdc056555565563bb36556b33b652eeeeee22eeeeee200000000088888000cc66cc000000000
-000000000667777006677770066777700000000000ccdc0000ccdc0056d55d6556b33b65563bb36502e88e2002eeee2000000000008880000cc66cc000000000
-00000000007707700a7707709a77077000000000000cd000000cd000566666655666666556666665202002020202202000000000000800000cccccc000000000
-000000000066066009660660a0660660000000000000000000000000055555500555555005555550000000000000000000000000000000000000000000000000
+0000000000077700000777000007770000000000000c0000000c0070055555500555555005555550002222000022220000066000000000000005500000000000
+000000000077cc700077cc700077cc700000000000c7c00000c7c0a056666665566666655666666502eeee2002eeee20006cc600088088000056650000000000
+00000000007cc1c7007cc1c7007cc1c7000000000cc7cc000cc77c0056d55d6556b33b65563bb3652e7ee7e22e7ee7e2066cc660887888800c6666c000000000
+00000000066777770667777706677777000000000c7ccdc00c7ccdc056555565563bb36556b33b652e0ee0e22e0ee0e206777760888888800cc66cc000000000
+00000000066777760667777606677776000000000ccccdc00ccccdc056555565563bb36556b33b652eeeeee22eeeeee206d77d60088888000cc66cc000000000
+000000000667777006677770066777700000000000ccdc0000ccdc0056d55d6556b33b65563bb36502e88e2002eeee2006666660008880000cc66cc000000000
+00000000007707700a7707709a77077000000000000cd000000cd000566666655666666556666665202002020202202005055050000800000cccccc000000000
+000000000066066009660660a0660660000000000000000000000000055555500555555005555550000000000000000050055005000000000000000000000000
 06666660d511115d06666666d511111106666660d511115d06666666d5111111666666601111115d6666666611111111666666601111115d6666666611111111
 ddddddddd551115dddddddddd5511111ddddddddd551115dddddddddd5511111dddddddd1151115ddddddddd11511111dddddddd1151115ddddddddd11511111
 d5111d5dd5111d5dd5111d11d5111d11d5111d5dd5111d5dd5111d11d5111d1111111d5d11111d5d11111d1111111d1111111d5d11111d5d11111d1111111d11

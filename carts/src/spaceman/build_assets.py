@@ -120,6 +120,17 @@ a.66.66.
 .2.22.2.
 ........
 """,
+    # landing pod marking the start
+    12: """
+...66...
+..6cc6..
+.66cc66.
+.677776.
+.6d77d6.
+.666666.
+.5.55.5.
+5..55..5
+""",
     # status bar icons: life heart, oxygen tank
     13: """
 ........
