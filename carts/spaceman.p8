@@ -103,8 +103,8 @@ function _draw()
   draw_genview()
  else
   draw_play()
-  if (state=="clear") draw_banner("level "..lv.." clear!","bonus "..clear_bonus,11)
-  if (state=="over") draw_banner("game over","score "..score.."  best "..hiscore,8)
+  if (state=="clear") draw_banner("level "..lv.." clear!","bonus "..points(clear_bonus),11)
+  if (state=="over") draw_banner("game over","score "..points(score).."  best "..points(hiscore),8)
  end
 end
 
@@ -439,7 +439,7 @@ function update_play()
  for g in all(gems) do
   if abs(g.x-h.x)<7 and abs(g.y-h.y)<7 then
    del(gems,g)
-   score+=100
+   score+=10
    o2=min(100,o2+10)
    burst(g.x+4,g.y+4,12,10)
    if #gems==0 then
@@ -451,7 +451,7 @@ function update_play()
   end
  end
  if #gems==0 and abs(exitp.x-h.x)<6 and abs(exitp.y-h.y)<6 then
-  clear_bonus=flr(o2)*5+lv*200
+  clear_bonus=flr(o2/2)+lv*20
   score+=clear_bonus
   state,timer="clear",0
   sfx(sfx_clear,3)
@@ -578,7 +578,7 @@ function draw_title()
  say("your oxygen runs out. aliens",88,6)
  say("tear your suit: keep away!",95,6)
  if (timer%30<20) say("press z or x to start",107,10)
- say("best "..hiscore,118,5)
+ say("best "..points(hiscore),118,5)
 end
 
 function add_title_flame(bob)
@@ -595,7 +595,7 @@ function draw_building()
  local total=max(1,w*h*16*3)
  rect(23,70,104,76,5)
  rectfill(24,71,24+min(79,build_work*79\total),75,12)
- say("lives "..lives.."   score "..score,90,13)
+ say("lives "..lives.."   score "..points(score),90,13)
 end
 
 function draw_play()
@@ -633,7 +633,7 @@ function draw_play()
  camera()
  if (#gems==0 and state=="play") draw_exit_pointer()
  draw_status()
- if (msg_t>0) say(msg,20,msg_t%8<4 and 10 or 7)
+ if (msg_t>0 and state=="play") say(msg,20,msg_t%8<4 and 10 or 7)
 end
 
 -- a blinking marker at the screen edge towards the open exit when it is off screen
@@ -655,8 +655,13 @@ function draw_status()
  rect(50,2,80,6,5)
  if (o2>0) rectfill(51,3,51+o2*28/100,5,c)
  print("l"..lv,84,2,6)
- local s=tostr(score)
+ local s=points(score)
  print(s,128-#s*4,2,7)
+end
+
+-- scores are kept in tens so they stay below pico-8's 32767
+function points(n)
+ return n==0 and "0" or n.."0"
 end
 
 function draw_banner(a,b,c)
