@@ -206,6 +206,7 @@ function gen_seed(w,h,target,nobj,opt)
   end
  end
  local start=h\2*w+w\2
+ local steps={[start]=0} -- seed steps from the start to each open cell
  g[start]=true
  for k=1,nobj do obj[k]=start end
  refresh(start%w,start\w)
@@ -216,14 +217,24 @@ function gen_seed(w,h,target,nobj,opt)
   if (opt.hook) opt.hook(g,w,h,x,y)
   g[i]=true
   n+=1
-  -- move in an object from a neighbouring open cell, else any object
+  local d=99
+  for j in all({i-1,i+1,i-w,i+w}) do
+   if (g[j]) d=min(d,steps[j])
+  end
+  steps[i]=d+1
+  -- move in an object from a neighbouring open cell; when none holds one, a random
+  -- object from a cell nearer the start, so objects drift outwards
   local near={}
   for k=1,nobj do
    local o=obj[k]
    if (o==i-1 or o==i+1 or o==i-w or o==i+w) add(near,k)
   end
-  local k=#near>0 and near[flr(rnd(#near))+1] or flr(rnd(nobj))+1
-  obj[k]=i
+  if #near==0 then
+   for k=1,nobj do
+    if (steps[obj[k]]<steps[i]) add(near,k)
+   end
+  end
+  if (#near>0) obj[near[flr(rnd(#near))+1]]=i
   refresh(x,y)
   if (opt.pause) opt.pause(9)
  end
