@@ -4,10 +4,11 @@ __lua__
 -- spaceman: a space-suited hero explores generated caves, collects every crystal, then
 -- flies out through the exit before the oxygen runs out. caves grow with each level.
 -- tabs: 0 main loop and game states, 1 level generator, 2 play, 3 drawing.
--- controls: arrows fly, z/x start. pause menu "show generator": the level being built.
+-- controls: arrows fly, hold z/x to brake, z/x start. pause menu "show generator": the
+-- level's build, step by step.
 
 spr_hero,spr_gem,spr_exit,spr_exit_open,spr_alien,spr_pod,spr_heart,spr_tank=1,5,7,8,10,12,13,14
-sfx_gem,sfx_hit,sfx_open,sfx_clear,sfx_over,sfx_low,sfx_start,sfx_bump=0,1,2,3,4,5,6,7
+sfx_gem,sfx_hit,sfx_open,sfx_clear,sfx_over,sfx_low,sfx_start,sfx_bump,sfx_jet=0,1,2,3,4,5,6,7,18
 mus_title,mus_cave=0,2
 gen_chunk=700 -- cells of generator work per frame while a level is built
 
@@ -429,8 +430,10 @@ function update_play()
  if (btn(3)) ay+=1
  if (ax!=0) h.face=ax
  local acc=(ax!=0 and ay!=0) and 0.13 or 0.18
- h.vx=(h.vx+ax*acc)*0.93
- h.vy=(h.vy+ay*acc)*0.93
+ -- holding z/x fires the braking jets
+ local drag=(btn(4) or btn(5)) and 0.8 or 0.93
+ h.vx=(h.vx+ax*acc)*drag
+ h.vy=(h.vy+ay*acc)*drag
  local sp=sqrt(h.vx*h.vx+h.vy*h.vy)
  if sp>1.6 then
   h.vx*=1.6/sp
@@ -439,6 +442,8 @@ function update_play()
  h.thrust=ax!=0 or ay!=0
  nudge(ax,ay)
  if (move_body(h,0.3)>0.9) sfx(sfx_bump,3)
+ -- jetpack hiss on the effects channel when nothing else plays there
+ if (h.thrust and stat(49)<0) sfx(sfx_jet,3)
  if h.thrust and timer%2==0 then
   add_fx(h.x+3-ax*4,h.y+3-ay*4,-ax*0.6+rnd(0.4)-0.2,-ay*0.6+rnd(0.4)-0.2,8,rnd({9,10,7}))
  end
@@ -820,6 +825,7 @@ __sfx__
 001600000000000000345320000000000000003953237532345320000000000000000000000000000000000000000000003053200000000000000032532345322f53200000000000000000000000000000000000
 00160000000000000035532000000000000000395323c5323953200000000000000000000000000000000000000000000034532000000000000000385323b5323953239530395300000000000000000000000000
 001600003c615000000000000000000000000000000000000000000000000000000039615000000000000000000000000000000000003c6150000000000000000000000000000000000000000000000000000000
+000200000f620116200f620116200f620116200f62011620000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000
 __music__
 01 080a0c44
 02 090b0c44

@@ -344,7 +344,7 @@ def sfx_line(speed, notes, wave, vol, fx=0, loop=(0, 0)):
     return head + "".join("%02x%x%x%x" % n for n in out)
 
 
-# sound effects 0-7 (named in the cart's main tab)
+# sound effects 0-7 and 18 (named in the cart's main tab)
 SFX = {
     0: (4, "c3 e3 g3 c4 e4 g4 c5f5", 4, 5),                      # crystal
     1: (5, "c4w2f1 a3w2 f3w2 d3w6 c3w6 a2w6 f2w6f5", 2, 6),    # crash / life lost
@@ -354,6 +354,7 @@ SFX = {
     5: (5, "a4 . a4 .", 3, 3),                                 # oxygen low
     6: (5, "c4 g4 c5f5", 4, 5),                                # start
     7: (3, "c2w6v4 c1w6v2f5", 6, 4),                           # bump into rock
+    18: (2, "d#1 f1 d#1 f1 d#1 f1 d#1 f1", 6, 2),              # jetpack hiss (repeated)
 }
 
 # music sfx: title tune (8-11) and cave loop (12-17)
