@@ -23,7 +23,7 @@ stages={
 -- night fades: one table each for road (lit by headlights and dark), sky and sprites
 fade_road={[0]=0,0,1,1,2,1,13,6,2,4,9,3,1,1,8,4}
 fade_lit={[0]=0,1,2,3,4,5,6,7,8,9,10,3,12,13,14,15}
-fade_sky={[0]=0,1,1,1,2,1,13,13,2,9,10,3,0,1,2,9}
+fade_sky={[0]=0,1,1,1,2,1,1,13,2,9,10,3,0,1,2,9}
 fade_spr={[0]=0,0,1,1,2,1,5,6,2,4,9,3,1,5,8,4}
 -- opponents' body colours (body, shade, highlight)
 car_cols={{12,1,7},{11,3,7},{10,9,7},{9,4,10},{13,2,6},{6,5,7},{14,2,15}}
@@ -163,7 +163,7 @@ function load_stage(n)
  cars={}
  for i=1,7 do
   add(cars,{d=8+(7-i)*7,x=(i%2==0) and -22 or 22,v=0,
-   vmax=.8+i*.035,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
+   vmax=.88+i*.03,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
  end
  skx=0
 end
@@ -208,8 +208,8 @@ function draw_sky()
  rectfill(0,hy-11,127,hy,6)
  if night then
   pal()
-  for i=1,24 do pset((i*37+flr(skx*.5))%128,(i*23)%40,i%5==0 and 7 or 6) end
-  circfill(100,14,6,7) circfill(103,12,5,0)
+  for i=1,28 do pset((i*i*7+i*53+flr(skx*.5))%128,(i*i*3+i*17)%44,i%5==0 and 7 or 6) end
+  circfill(70,14,6,7) circfill(73,12,5,0)
   pal(fade_sky)
   local x=flr(skx)%128
   sspr(0,80,128,24,x,hy-23) sspr(0,80,128,24,x-128,hy-23)
@@ -228,7 +228,7 @@ function draw_road()
   local d=camz+z
   local st=flr(d/cell)%2
   local lv=mid(0,flr(z/12+dither[y%4]),2)
-  if night then pal(z<14 and fade_lit or fade_road) end
+  if night then pal(z/7+dither[y%4]<1.5 and fade_lit or fade_road) end
   -- grass: two shades by stripe near, one colour far
   local g=lv==2 and 3 or st==0 and 3 or 11
   rectfill(0,y,127,y,g)
@@ -319,9 +319,10 @@ function update_cars(go)
      if dz<2 then o.v=min(o.v,p.v) end
     end
    end
+   -- and get out of the way of the player's car just ahead
    local dz=rel(o.d)
-   if dz>0 and dz<8 and abs(px-o.lane)<30 and abs(px-o.x)<30 then
-    o.lane=-sgn(px)*30
+   if dz<0 and dz>-8 and abs(px-o.lane)<30 then
+    o.lane=px>0 and -30 or 30
    end
    local dx=mid(-1,o.lane-o.x,1)
    o.x+=dx o.turn+=(dx-o.turn)*.2
