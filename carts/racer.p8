@@ -111,6 +111,7 @@ function _draw()
  elseif state=="final" then draw_final()
  else
   draw_hud()
+  draw_lap_msg()
   if state=="count" then draw_count() end
   if state=="finish" then draw_finish() end
  end
@@ -158,12 +159,12 @@ function load_stage(n)
  end
  -- the player starts last on the grid, opponents ahead in two lines
  pd,px,pv,camx,steer,pitch=0,12,0,12,0,0
- race_t,lap,lap_times,finish_t,place=0,1,{},nil,8
+ race_t,lap,lap_times,finish_t,place,lap_msg=0,1,{},nil,8,0
  lap_start=0
  cars={}
  for i=1,7 do
-  add(cars,{d=8+(7-i)*7,x=(i%2==0) and -22 or 22,v=0,
-   vmax=.88+i*.03,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
+  add(cars,{d=8+(i-1)*7,x=(i%2==0) and -22 or 22,v=0,
+   vmax=.9+i*.022+n*.015,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
  end
  skx=0
 end
@@ -295,7 +296,7 @@ function update_player(drive)
    add(results,place)
    sfx(7,2)
   else
-   lap+=1 sfx(5,2)
+   lap+=1 sfx(5,2) lap_msg=45
   end
  end
 end
@@ -369,9 +370,10 @@ function draw_car(z,lat,turn,bump,cols)
  pal()
  -- rear lights are drawn without the night fade
  if zoom_cap then s=min(s,1) end
- local o=v>0 and (fl and -3 or 3)*s or 0
- sspr(64,12,4,2,x-12*s+o,y-9*s,4*s,2*s)
- sspr(64,12,4,2,x+8*s+o,y-9*s,4*s,2*s)
+ -- at night they glow a little bigger than the lamps themselves
+ local o,g=v>0 and (fl and -3 or 3)*s or 0,night and 1 or 0
+ sspr(64,12,4,2,x-(12+g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
+ sspr(64,12,4,2,x+(8-g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
 end
 
 function draw_prop(k,z,side)
@@ -460,6 +462,14 @@ function draw_hud()
  rectfill(2,121,2+pv*30,124,pv>1 and 8 or 9)
  rect(1,120,36,125,0)
  shadow(kmh.." km/h",40,120,7)
+end
+
+function draw_lap_msg()
+ if lap_msg>0 then
+  lap_msg-=1
+  local s=lap==laps and "final lap!" or "lap "..lap
+  if lap_msg%10<7 then shadow("\^w\^t"..s,64-#s*4,30,10) end
+ end
 end
 
 function draw_count()
