@@ -280,7 +280,7 @@ function update_player(drive)
  pv=max(pv,0)
  -- steering grips less at low speed; curves push the car outwards
  steer+=(lr-steer)*.3
- px+=steer*2.6*min(pv/.4,1)-c*pv*9
+ px+=steer*2.6*min(pv/.4,1)-c*pv*12
  px=mid(-rw-40,px,rw+40)
  camx+=(px-camx)*.4
  pitch+=((acc and 1 or 0)-(brk and 1 or 0)-pitch)*.2

@@ -19,7 +19,7 @@ function ap_decide()
   end
  end
  tx=mid(-44,tx,44)
- local drift=-curve_at(pd)*pv*9
+ local drift=-curve_at(pd)*pv*12
  local err=tx-(px+drift*4+steer*4)
  local m=4
  if err>3 then m+=2 elseif err<-3 then m+=1 end
