@@ -228,11 +228,11 @@ function draw_road()
   local z=row_z[y]
   local d=camz+z
   local st=flr(d/cell)%2
-  local lv=mid(0,flr(z/12+dither[y%4]),2)
+  local lv=mid(0,flr((z+dither[y%4]*4)/11),2)
   if night then pal(z/7+dither[y%4]<1.5 and fade_lit or fade_road) end
-  -- grass: two shades by stripe near, one colour far
-  local g=lv==2 and 3 or st==0 and 3 or 11
-  rectfill(0,y,127,y,g)
+  -- grass: two shades in long stripes near, a blend of both far away
+  if lv==2 then fillp(0x5a5a) rectfill(0,y,127,y,0x3b) fillp()
+  else rectfill(0,y,127,y,flr(d/8)%2==0 and 3 or 11) end
   -- road strip: edges and surface in one scaled row of the texture
   local sx,sy=st*64,120+lv
   if lv==2 then sx=y%2*64 end
@@ -433,8 +433,10 @@ end
 -- hud, screens and sound
 
 function engine_sound()
- -- the engine is sfx 0 on channel 3: its notes are rewritten every frame
- local p=flr(10+pv*26)
+ -- the engine is sfx 0 on channel 3: its notes are rewritten every frame.
+ -- four gears: the pitch climbs through each and drops at the shift
+ local g=min(flr(pv*4),3)
+ local p=flr(10+g*4+(pv*4-g)*14)
  for i=0,3 do
   poke2(0x3200+i*2,p+i%2+2*64+(pv>.05 and 3 or 2)*512)
  end
@@ -496,14 +498,14 @@ function draw_finish()
 end
 
 function draw_title()
- panel(16,50)
- shadow("\^w\^tracer",44,22,8)
- shadow("coast by day",40,34,7)
- shadow("city by night",38,42,12)
- if st_t%30<20 then shadow("press ❎ to start",32,58,10) end
- rectfill(0,104,127,127,0)
- print("⬅️➡️ steer   ⬆️ or ❎ gas",10,108,7)
- print("⬇️ or 🅾️ brake",36,118,7)
+ panel(4,58)
+ shadow("\^w\^tracer",44,9,8)
+ shadow("coast by day",40,22,7)
+ shadow("city by night",38,30,12)
+ print("⬅️➡️ steer  ⬆️/❎ gas",22,42,6)
+ print("⬇️/🅾️ brake",42,50,6)
+ if st_t%30<20 then shadow("press ❎ to start",32,64,10) end
+ shadow("pause menu: zoom cap",24,74,7)
 end
 
 function draw_final()
