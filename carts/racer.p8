@@ -81,8 +81,7 @@ function _update()
   update_cars(true)
   race_t+=1
  elseif state=="finish" then
-  update_player(false)
-  update_cars(true)
+  update_demo()
   if st_t>60 and (btnp(5) or btnp(4)) then
    sfx(6,2)
    if stage_n<#stages then start_stage(stage_n+1)
@@ -96,10 +95,11 @@ function _update()
 end
 
 function update_demo()
- -- the title and final screens show a car driving itself down the coast
+ -- the title, finish and final screens show the car driving itself; the
+ -- distances wrap so they never leave the range of pico-8 numbers
  update_player(false)
  update_cars(true)
- if pd>lap_len*4 then
+ if pd>lap_len*5 then
   pd-=lap_len*2
   for o in all(cars) do o.d-=lap_len*2 end
  end
