@@ -268,7 +268,7 @@ function update_player(drive)
  else
   -- automatic driver for the title and after the finish line
   acc=pv<(state=="finish" and .6 or .75)
-  local tx=mid(-30,c*-150,30)
+  local tx=mid(-30,c*150,30)
   lr=mid(-1,(tx-px)/8,1)
  end
  local off=abs(px)>rw+4
@@ -312,11 +312,11 @@ function update_cars(go)
  for o in all(cars) do
   if go then
    o.v+=(o.vmax-o.v)*.02
-   -- change lane when a car is close ahead in the same lane
+   -- move to the other side of a car close ahead in the same lane
    for p in all(cars) do
     local dz=p.d-o.d
     if p!=o and dz>0 and dz<8 and abs(p.x-o.x)<30 then
-     o.lane=o.lane>0 and -22 or 22
+     o.lane=p.x>0 and -22 or 22
      if dz<2 then o.v=min(o.v,p.v) end
     end
    end
@@ -369,7 +369,6 @@ function draw_car(z,lat,turn,bump,cols)
  local x,y,s=spr3d(v,0,32,12,z,lat,fl,bump*.5)
  pal()
  -- rear lights are drawn without the night fade
- if zoom_cap then s=min(s,1) end
  -- at night they glow a little bigger than the lamps themselves
  local o,g=v>0 and (fl and -3 or 3)*s or 0,night and 1 or 0
  sspr(64,12,4,2,x-(12+g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
@@ -382,8 +381,6 @@ function draw_prop(k,z,side)
  local x,y,s=spr3d(p[1],p[2],p[3],p[4],z,lat,side>0 and k%2==1,0,true)
  if night and k==3 then
   pal()
-  s*=2
-  if zoom_cap then s=min(s,1) end
   sspr(72,12,8,3,x+(side>0 and -7 or -1)*s,y-32*s,8*s,3*s)
   pal(fade_spr)
  end
