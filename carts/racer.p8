@@ -158,7 +158,7 @@ function load_stage(n)
   props[i]={l,r}
  end
  -- the player starts last on the grid, opponents ahead in two lines
- pd,px,pv,camx,steer,pitch=0,12,0,12,0,0
+ pd,px,pv,camx,steer,pitch,jig=0,12,0,12,0,0,0
  race_t,lap,lap_times,finish_t,place,lap_msg=0,1,{},nil,8,0
  lap_start=0
  cars={}
@@ -284,7 +284,9 @@ function update_player(drive)
  px=mid(-rw-40,px,rw+40)
  camx+=(px-camx)*.4
  pitch+=((acc and 1 or 0)-(brk and 1 or 0)-pitch)*.2
- if off and pv>.2 and st_t%8==0 then sfx(4,2) end
+ -- off the road the car shakes and rumbles
+ jig=(off and pv>.2) and st_t%2 or 0
+ if jig>0 and st_t%8==0 then sfx(4,2) end
  skx=(skx+c*pv*30)%128
  local was=pd
  pd+=pv
@@ -355,7 +357,7 @@ function spr3d(sx,sy,sw,sh,z,lat,fl,lift,big)
  return x,y,s
 end
 
-function draw_car(z,lat,turn,bump,cols)
+function draw_car(z,lat,turn,bump,cols,jig)
  -- three parts at slightly different distances: front, middle, rear.
  -- the front follows steering and the road's bend, so the car seems to yaw
  local v,fl=abs(turn)>.35 and 32 or 0,turn<0
@@ -364,9 +366,10 @@ function draw_car(z,lat,turn,bump,cols)
   for i=0,15 do t[i]=fade_spr[cols and cols[i] or i] end
   pal(t)
  elseif cols then pal(cols) end
- spr3d(v,12,32,7,z+.7,lat+turn*5,fl,5+bump*2)
- spr3d(64+v,0,32,10,z+.35,lat+turn*2.5,fl,9)
- local x,y,s=spr3d(v,0,32,12,z,lat,fl,bump*.5)
+ jig=jig or 0
+ spr3d(v,12,32,7,z+.7,lat+turn*5,fl,5+bump*2+jig)
+ spr3d(64+v,0,32,10,z+.35,lat+turn*2.5,fl,9+jig)
+ local x,y,s=spr3d(v,0,32,12,z,lat,fl,bump*.5+jig)
  pal()
  -- rear lights are drawn without the night fade
  -- at night they glow a little bigger than the lamps themselves
@@ -407,7 +410,7 @@ function draw_sprites()
   while ci<=#vis and vis[ci].z>z do
    local o,zz=vis[ci].o,vis[ci].z
    if o then draw_car(zz,o.x,o.turn+row_bend(zz),0,o.cols)
-   else draw_car(zp,px,steer+row_bend(zp)*.5,pitch) end
+   else draw_car(zp,px,steer+row_bend(zp)*.5,pitch,nil,jig) end
    if night then pal(fade_spr) end
    ci+=1
   end
