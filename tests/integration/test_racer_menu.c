@@ -2,7 +2,7 @@
  * choosing it relabels it "zoom cap: off" (and back) with the menu kept open. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
-#include "file_util.h"
+#include "platform_posix.h"
 #include "m8_test_util.h"
 #include "pause_menu.h"
 
