@@ -78,4 +78,71 @@ int mote8_reset(mote8 *m8);
 /* Help text of every Lua-visible function, one per line (mote8 --api). */
 void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 
+/* --- cart files (api/cart_files.c) ---
+ * Carts as files for tools (mote8-cart): the .p8 text, .p8.png picture and .p8.rom image
+ * formats of docs/cart-format.md. Reading sniffs the format from the bytes; writing picks
+ * it from the caller. Messages name the file and go to err (errsz bytes). */
+typedef struct mote8_cart mote8_cart;
+
+enum mote8_cart_format {
+    MOTE8_CART_UNKNOWN = -1,
+    MOTE8_CART_P8 = 0,          /* .p8 text */
+    MOTE8_CART_PNG = 1,         /* .p8.png: 160x205 picture, code PXA-compressed */
+    MOTE8_CART_ROM = 2          /* .p8.rom: the 32 KiB image, code PXA-compressed */
+};
+
+/* The format a file name asks for by its extension (.p8, .p8.png, .p8.rom), or UNKNOWN. */
+int mote8_cart_format_of_name(const char *path);
+/* ".p8", ".p8.png", ".p8.rom" or "unknown". */
+const char *mote8_cart_format_name(int format);
+
+/* Read a cart file / decode cart bytes of any format; NULL with err set on failure. */
+mote8_cart *mote8_cart_load(const char *path, char *err, size_t errsz);
+mote8_cart *mote8_cart_decode(const void *data, size_t len, const char *name, char *err,
+                              size_t errsz);
+void mote8_cart_destroy(mote8_cart *cart);
+
+/* Encode to a format: malloc'd bytes (size in *len), or NULL with err set (for PNG and ROM:
+ * code over 65535 chars, or compressed code over 15616 bytes; the message gives the size).
+ * A .p8.png needs a label: a cart without one gets the first frame it draws, run through
+ * this API (mote8_create, mote8_load_cart, one mote8_tick), and keeps it as its label. */
+void *mote8_cart_encode(mote8_cart *cart, int format, size_t *len, char *err, size_t errsz);
+/* Encode and write to path, replacing it atomically (temporary file, fsync, rename).
+ * 0 or -1 with err set. */
+int mote8_cart_save(mote8_cart *cart, const char *path, int format, char *err, size_t errsz);
+
+#define MOTE8_CART_SECTIONS 5
+
+typedef struct mote8_cart_section_info {
+    const char *name;           /* "gfx", "map", "gff", "music", "sfx" */
+    unsigned address, size;     /* ROM range (gfx includes map rows 32-63 at 0x1000) */
+    unsigned changed;           /* bytes that differ from an empty cart */
+} mote8_cart_section_info;
+
+typedef struct mote8_cart_info {
+    int format;                 /* the format it was read from */
+    int version;                /* cart format version, 0 if unknown */
+    size_t code_chars;          /* P8SCII characters of code */
+    int code_tabs;
+    int tokens;                 /* reference 6.4 rule; -1 if the code does not lex */
+    int token_limit;            /* 8192 */
+    size_t compressed_size;     /* PXA size of the code, header included; 0 if over 65535 chars */
+    size_t compressed_limit;    /* 15616 */
+    int has_label;
+    mote8_cart_section_info sections[MOTE8_CART_SECTIONS];
+    int n_extra;                /* sections kept verbatim (__meta:*__, unknown ones) */
+    const char *extra[16];      /* their names, valid while the cart lives */
+} mote8_cart_info;
+
+void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
+
+/* The sprite sheet (0x0000-0x1fff, 16 colours) or the label (32 colours) as a 128x128 PNG;
+ * exporting the label of a cart without one fails. 0 or -1 with err set. */
+int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *err,
+                            size_t errsz);
+/* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
+ * 0 or -1 with err set (unreadable PNG, wrong size). */
+int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+
 #endif
