@@ -3,8 +3,11 @@
  * atomically (temporary file, fsync, rename) whenever dset changes a value, so saved data
  * survives a crash or a full disk. Files live in $MOTE8_DATA_DIR, else
  * $XDG_DATA_HOME/mote8/cdata, else ~/.local/share/mote8/cdata, one `ID.p8d.txt` per id:
- * 64 lines of 8 hex digits (the raw 32-bit values).
- * Depends on: api_internal.h, ram.h. */
+ * 64 lines of 8 hex digits (the raw 32-bit values). Ids follow PICO-8's rule (a-z 0-9 _,
+ * at most 64), so no id reaches outside the folder. A damaged file (bad line, truncated) is
+ * reported by name through printh (the host's console), moved aside as ID.p8d.txt.corrupt-N, and the
+ * values read before the damage are loaded and saved again.
+ * Depends on: api_internal.h, file_util.h, ram.h. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,17 +16,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "api_internal.h"
+#include "file_util.h"
 #include "p8num.h"
 
 #define REG_KEY "mote8.cartdata"     /* registry: the id in use, once cartdata() is called */
 
+/* PICO-8's rule (reference 8.12): 1-64 characters of a-z 0-9 _, so an id is always one plain
+ * file name inside the data folder. */
 static int valid_id(const char *id, size_t len)
 {
     if (len == 0 || len > 64) return 0;
     for (size_t i = 0; i < len; i++) {
         char c = id[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
-            return 0;
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return 0;
     }
     return 1;
 }
@@ -52,22 +57,66 @@ static void data_path(char *out, size_t n, const char *dir, const char *id)
     snprintf(out, n, "%s/%s.p8d.txt", dir, id);
 }
 
-/* Read the file into 0x5e00; returns 1 if it existed and parsed. */
-static int load(uint8_t *ram, const char *path)
+enum { LOAD_MISSING, LOAD_OK, LOAD_DAMAGED };
+
+/* Read the file into 0x5e00. A damaged file (a line that is not 8 hex digits, fewer than 64
+ * lines, unreadable) gives LOAD_DAMAGED with the reason in why; the values before the damage
+ * are loaded, the others are zero. */
+static int load(uint8_t *ram, const char *path, char *why, size_t whysz)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    char line[64];
-    int i = 0;
-    while (i < 64 && fgets(line, sizeof line, f)) {
-        char *end;
-        unsigned long v = strtoul(line, &end, 16);
-        if (end == line) continue;
-        m8_poke_32(ram, M8_CARTDATA + 4 * (uint32_t)i, (uint32_t)v);
-        i++;
+    size_t len = 0;
+    errno = 0;
+    char *text = m8_read_file(path, &len, 64 * 1024);
+    if (!text) {
+        if (errno == ENOENT) return LOAD_MISSING;
+        snprintf(why, whysz, "%s", errno ? strerror(errno) : "larger than 64 KiB");
+        return LOAD_DAMAGED;
     }
-    fclose(f);
-    return 1;
+    memset(ram + M8_CARTDATA, 0, 256);
+    const char *p = text, *end = text + len;
+    int i = 0, damaged = 0;
+    while (i < 64 && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        size_t n = (size_t)(stop - p);
+        if (n > 0 && p[n - 1] == '\r') n--;
+        int ok = n == 8;
+        for (size_t k = 0; ok && k < 8; k++)
+            ok = (p[k] >= '0' && p[k] <= '9') || (p[k] >= 'a' && p[k] <= 'f') || (p[k] >= 'A' && p[k] <= 'F');
+        if (!ok) {
+            snprintf(why, whysz, "line %d is not 8 hex digits", i + 1);
+            damaged = 1;
+            break;
+        }
+        m8_poke_32(ram, M8_CARTDATA + 4 * (uint32_t)i, (uint32_t)strtoul(p, NULL, 16));
+        i++;
+        p = nl ? nl + 1 : end;
+    }
+    if (!damaged && i < 64) {
+        snprintf(why, whysz, "truncated: %d of 64 lines", i);
+        damaged = 1;
+    }
+    free(text);
+    return damaged ? LOAD_DAMAGED : LOAD_OK;
+}
+
+/* Move a damaged save file aside as PATH.corrupt-N (the first N free; never overwrites).
+ * Returns the new name (static buffer) or NULL. */
+static const char *keep_aside(const char *path)
+{
+    static char aside[1200];
+    for (int n = 1; n < 10000; n++) {
+        snprintf(aside, sizeof aside, "%s.corrupt-%d", path, n);
+        if (link(path, aside) == 0) {
+            unlink(path);
+            return aside;
+        }
+        if (errno == EEXIST) continue;
+        struct stat st;              /* no hard links here: rename to a name not taken */
+        if (stat(aside, &st) == 0) continue;
+        return rename(path, aside) == 0 ? aside : NULL;
+    }
+    return NULL;
 }
 
 /* Write 0x5e00-0x5eff to `path` atomically. Returns 0 or -1. */
@@ -100,14 +149,34 @@ int m8l_cartdata(lua_State *L)
     lua_pop(L, 1);
     if (already) return luaL_error(L, "cartdata() can only be called once per run");
     if (!id || !valid_id(id, len))
-        return luaL_error(L, "cartdata: id must be 1-64 characters of a-z 0-9 _ -");
+        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _",
+                          id ? id : "(not a string)");
     const char *dir = data_dir();
     if (!dir) return luaL_error(L, "cartdata: cannot create the data folder");
     char path[1100];
     data_path(path, sizeof path, dir, id);
     lua_pushstring(L, path);
     lua_setfield(L, LUA_REGISTRYINDEX, REG_KEY);
-    lua_pushboolean(L, load(m8_ram(L), path));
+    char why[160] = "";
+    uint8_t *ram = m8_ram(L);
+    int state = load(ram, path, why, sizeof why);
+    if (state == LOAD_DAMAGED) {
+        /* never silently zeroed: the damaged file is kept aside, what could be read is saved */
+        char msg[2600];
+        const char *aside = keep_aside(path);
+        if (aside && save(ram, path) == 0)
+            snprintf(msg, sizeof msg, "cartdata: %s is damaged (%s); kept as %s, the values "
+                     "before the damage are loaded", path, why, aside);
+        else {
+            snprintf(msg, sizeof msg, "cartdata: %s is damaged (%s) and could not be moved "
+                     "aside (%s); it is left as it is and dset() will not save", path, why,
+                     strerror(errno));
+            lua_pushboolean(L, 0);              /* called, but no file to save to */
+            lua_setfield(L, LUA_REGISTRYINDEX, REG_KEY);
+        }
+        m8_vm_printh(L, msg);
+    }
+    lua_pushboolean(L, state != LOAD_MISSING);
     return 1;
 }
 
