@@ -1,8 +1,10 @@
-/* mote8.h - the embedding API: the whole machine behind six calls.
+/* mote8.h - the embedding API: the whole machine behind six calls, plus cart files.
  *
  * Both hosts (SDL window, headless) and every tool use only this header:
  * create, load a cart from memory, tick one frame with an input struct, read the screen as
- * RGB, pull audio samples, destroy. Depends on: nothing (implementation in api/vm.c). */
+ * RGB, pull audio samples, destroy. The "cart files" section at the end reads, writes and
+ * describes .p8 / .p8.png / .p8.rom files for tools. Depends on: nothing (implementation in
+ * api/vm.c, api/menu.c, api/cart_files.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
@@ -35,8 +37,9 @@ enum mote8_status {
 mote8 *mote8_create(const mote8_config *config);   /* config may be NULL */
 void mote8_destroy(mote8 *m8);
 
-/* Load a .p8 cart from memory and run its top-level code up to its first frame boundary
- * lazily (the code runs on the first tick). `name` is used in messages (file name).
+/* Load a cart from memory (.p8, .p8.png or .p8.rom bytes, told apart by their content) and
+ * run its top-level code up to its first frame boundary lazily (the code runs on the first
+ * tick). `name` is used in messages (file name).
  * Returns 0, or -1 with mote8_error() set. */
 int mote8_load_cart(mote8 *m8, const void *data, size_t len, const char *name);
 

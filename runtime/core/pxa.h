@@ -22,7 +22,8 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
 
 /* Encode code (at most M8_PXA_MAX_CODE bytes) as a whole PXA stream, header included.
  * Returns a malloc'd buffer (size in *out_len) or NULL (too long, or out of memory). The
- * header's size field saturates at 65535 for streams larger than that; *out_len is exact. */
+ * header's size field saturates at 65535 for streams larger than that (such a stream is far
+ * too big for a cart and does not decode); *out_len is exact. */
 uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len);
 
 #endif
