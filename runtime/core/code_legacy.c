@@ -1,9 +1,11 @@
 /* code_legacy.c - the old ":c:\0" code compression (reference 5.4).
  *
  * Header ":c:\0", the code length as a big-endian u16, two zero bytes. Then per byte: 0x00
- * = the next byte is a literal; 0x01-0x3b = a character of the table below; 0x3c and up =
+ * = the next byte is a literal (0x00 0x00 ends the stream early, as shrinko8 reads it: the
+ * stated length may count one NUL more than the code has); 0x01-0x3b = a character of the table below; 0x3c and up =
  * a back reference with the next byte: offset (b - 0x3c) * 16 + (b2 & 15), length
- * (b2 >> 4) + 2. The encoder is a plain greedy matcher (offsets 1-3135, lengths 2-17).
+ * (b2 >> 4) + 2. The encoder is a plain greedy matcher (offsets 1-3135, lengths 3-17, never
+ * longer than the offset, as PICO-8's streams are; NUL bytes only through references).
  * Depends on: code_legacy.h, libc. */
 #include "code_legacy.h"
 
@@ -58,6 +60,7 @@ char *m8_legacy_decompress(const uint8_t *in, size_t in_len, size_t *out_len, ch
         if (b == 0) {
             if (i >= in_len)
                 return fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
+            if (in[i] == 0) break;            /* 0x00 0x00 ends the stream */
             out[n++] = (char)in[i++];
         } else if (b < 0x3c) {
             out[n++] = k_table[b - 1];
@@ -101,7 +104,7 @@ uint8_t *m8_legacy_compress(const char *code, size_t len, size_t *out_len)
         size_t best_len = 0, best_off = 0;
         for (size_t off = 1; off <= MAX_OFFSET && off <= pos; off++) {
             size_t l = 0;
-            while (l < MAX_LENGTH && pos + l < len && s[pos + l - off] == s[pos + l]) l++;
+            while (l < MAX_LENGTH && l < off && pos + l < len && s[pos + l - off] == s[pos + l]) l++;
             if (l > best_len) {
                 best_len = l;
                 best_off = off;

@@ -20,7 +20,9 @@ int m8_legacy_is_legacy(const uint8_t *in, size_t in_len);
 char *m8_legacy_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char *err,
                            size_t errsz);
 
-/* Encode code (at most 65535 bytes) with header; malloc'd buffer (size in *out_len) or NULL. */
+/* Encode code (at most 65535 bytes) with header; malloc'd buffer (size in *out_len) or NULL.
+ * A NUL byte that no back reference covers would end the stream there (the format has no
+ * other way to write one). */
 uint8_t *m8_legacy_compress(const char *code, size_t len, size_t *out_len);
 
 #endif
