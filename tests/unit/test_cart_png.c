@@ -1,13 +1,16 @@
 /* test_cart_png.c - .p8.png and .p8.rom carts: pictures made here bit by bit (raw, old ":c:"
  * and PXA code), write -> read round trips (ROM, code, label, version), format sniffing,
- * and broken input - truncated or corrupt PNGs, wrong picture size, wrong magic in the code
- * region, oversized code - each giving a clear message and no crash. */
+ * #include of tabs from such carts, and broken input - truncated or corrupt PNGs, wrong
+ * picture size, wrong magic in the code region, oversized code - each giving a clear message
+ * and no crash. */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cart.h"
 #include "cart_file.h"
 #include "cart_png.h"
@@ -298,4 +301,49 @@ Test(cart_png, oversized_code_is_refused_with_its_size)
     cr_expect_null(m8_cart_write_png(&cart, &len, NULL, &err));
     cr_expect(strstr(err.message, "70000 chars") != NULL, "%s", err.message);
     m8_cart_free(&cart);
+}
+
+static void put_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "%s", path);
+    cr_assert_eq(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+Test(cart_png, include_reads_tabs_of_png_and_rom_carts)
+{
+    m8_cart lib;
+    m8_cart_init(&lib);
+    free(lib.code);
+    lib.code = strdup("function tab0() return 'p' end\n-->8\nfunction tab1() return 'q' end");
+    lib.code_len = strlen(lib.code);
+    m8_cart_error err = { 0 };
+    size_t plen, rlen;
+    uint8_t *png = m8_cart_write_any(&lib, M8_FORMAT_PNG, &plen, NULL, &err);
+    uint8_t *rom = m8_cart_write_any(&lib, M8_FORMAT_ROM, &rlen, NULL, &err);
+    cr_assert(png && rom, "%s", err.message);
+    char dir[128], path[256], out[1024], errs[2048];
+    snprintf(dir, sizeof dir, "/tmp/m8t_pnginc_%d", (int)getpid());
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/lib.p8.png", dir);
+    put_file(path, png, plen);
+    snprintf(path, sizeof path, "%s/lib.p8.rom", dir);
+    put_file(path, rom, rlen);
+    const char *main_cart = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+                            "#include lib.p8.png:1\n#include lib.p8.rom:0\nprinth(tab1()..tab0())\n";
+    snprintf(path, sizeof path, "%s/main.p8", dir);
+    put_file(path, main_cart, strlen(main_cart));
+    int st = m8t_run_cart(path, 1, NULL, out, sizeof out, errs, sizeof errs);
+    cr_expect_neq(st, MOTE8_ERROR, "%s", errs);
+    cr_expect_str_eq(out, "qp\n");
+    const char *names[] = { "lib.p8.png", "lib.p8.rom", "main.p8" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+    free(png);
+    free(rom);
+    m8_cart_free(&lib);
 }
