@@ -421,8 +421,8 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", name ? name : "cart");
     m8_cart_free(&vm->machine->cart);
     if (m8_cart_read_any(&vm->machine->cart, data, len, name, &err, NULL) != 0) {
-        if (err.line > 0) m8_vm_set_error(vm, "%s: line %d: %s", vm->cart_name, err.line, err.message);
-        else m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
+        /* the reader's message already starts with "line N: " when it has a line */
+        m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
         return -1;
     }
     return 0;

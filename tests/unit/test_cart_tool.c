@@ -181,6 +181,17 @@ Test(cart_tool, bad_input_exits_1_naming_the_file)
     cr_expect_eq(r.exit_code, 1);
     cr_expect(strstr(r.err, junk) != NULL && strstr(r.err, "PNG") != NULL, "%s", r.err);
     unlink(junk);
+    /* a broken .p8 names its line once */
+    const char *hex = tmp("hex.p8");
+    FILE *h = fopen(hex, "w");
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__gfx__\n0z\n", h);
+    fclose(h);
+    const char *a6[] = { "--headless", "--frames", "1", hex, NULL };
+    m8t_run_mote8(&r, a6);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, ": line 4: bad hex digit 'z'") != NULL && strstr(r.err, "line 4: line 4") == NULL,
+              "%s", r.err);
+    unlink(hex);
     /* code too large for an image */
     const char *big = M8_SHARED_DIR "/carts/real/nuklear_klone.p8";
     const char *out = tmp("big.p8.png");
