@@ -1,13 +1,14 @@
-/* pxa.c - PXA code compression (reference 5.5): decoder and a lazy-matching encoder.
+/* pxa.c - PXA code compression (reference 5.5): decoder and encoder.
  *
  * Stream: bits taken least-significant first from each byte, fields assembled LSB first.
  * 1 + unary(u) + (4+u) bits = literal, move-to-front index v + 16*(2^u-1); 0 + offset form
  * (11 -> 5 bits, 10 -> 10 bits, 0 -> 15 bits) + offset-1, then the length 3 + sum of 3-bit
  * groups while a group is 7. A 10-bit offset of 1 is a raw block of 8-bit characters ended
  * by a 0 byte. The encoder finds back references with hash chains over 3-byte prefixes in a
- * 32 KiB window, picks per position the match with the best estimated saving, and defers it
- * by one byte when the next position saves more (lazy matching). Short far matches are
- * checked against the real move-to-front cost of the literals they replace.
+ * 32 KiB window. A first parse is greedy with one byte of lazy lookahead (short far matches
+ * checked against the real move-to-front cost of the literals they replace); then rounds of
+ * backward dynamic programming find the cheapest parse, pricing each literal by its
+ * move-to-front index under the previous parse. The smallest stream is kept.
  * Depends on: pxa.h, libc. */
 #include "pxa.h"
 
