@@ -385,10 +385,9 @@ static void optimal_parse(size_t n, const match *cands, const uint8_t *ncand,
         size_t prev_len = 2;
         for (int k = 0; k < ncand[i]; k++) {
             const match *c = &cands[i * MAX_CANDIDATES + k];
-            size_t lo = prev_len + 1;
-            if (lo < c->len - FULL_LENGTHS && c->len > FULL_LENGTHS) lo = c->len;
-            for (size_t l = lo; l <= c->len; l++) {
-                if (l > FULL_LENGTHS && l != c->len) continue;
+            size_t hi = c->len;
+            for (size_t l = prev_len + 1; l <= hi; l++) {
+                if (l > FULL_LENGTHS && l < hi) l = hi;    /* past 64: the whole length only */
                 uint32_t cost = (uint32_t)match_bits(c->offset, l) + best[i + l];
                 if (cost < b) {
                     b = cost;
