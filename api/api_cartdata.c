@@ -3,7 +3,10 @@
  * machine holds no files: it asks the platform's load_data when cartdata() is called and
  * hands the 256 bytes to save_data whenever dset changes a value (the POSIX host writes them
  * atomically, runtime/host/platform_posix.c). Without those callbacks the data lives in
- * memory for the run.
+ * memory for the run. Ids follow PICO-8's rule (a-z 0-9 _, at most 64 characters), so no
+ * id can name a file outside the host's data folder. A save the host cannot read is
+ * reported through printh; if the host could not keep it aside, dset() does not save over
+ * it for the rest of the run.
  * Depends on: api_internal.h, vm_internal.h (the platform), ram.h. */
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +21,7 @@ static int valid_id(const char *id, size_t len)
     if (len == 0 || len > 64) return 0;
     for (size_t i = 0; i < len; i++) {
         char c = id[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
             return 0;
     }
     return 1;
@@ -33,21 +36,21 @@ int m8l_cartdata(lua_State *L)
     lua_pop(L, 1);
     if (already) return luaL_error(L, "cartdata() can only be called once per run");
     if (!id || !valid_id(id, len))
-        return luaL_error(L, "cartdata: id must be 1-64 characters of a-z 0-9 _ -");
+        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _",
+                          id ? id : "(not a string)");
     const mote8_platform *pf = &m8_vm_of(L)->config.platform;
     uint8_t *data = m8_ram(L) + M8_CARTDATA;
     int found = 0;
-    if (pf->load_data) {
-        char err[512] = "";
-        found = pf->load_data(pf->user, id, data, err, sizeof err);
-        if (found < 0) {
-            memset(data, 0, 256);
-            char msg[600];
-            snprintf(msg, sizeof msg, "cartdata: %s", err);
-            m8_vm_printh(L, msg);
-        }
+    char err[1024] = "";
+    if (pf->load_data) found = pf->load_data(pf->user, id, data, err, sizeof err);
+    if (found < 0) memset(data, 0, 256);
+    if (err[0]) {                       /* a damaged save: what the host did with it */
+        char msg[1100];
+        snprintf(msg, sizeof msg, "cartdata: %s", err);
+        m8_vm_printh(L, msg);
     }
-    lua_pushstring(L, id);
+    if (found < 0) lua_pushboolean(L, 0);   /* called, but nothing is saved this run */
+    else lua_pushstring(L, id);
     lua_setfield(L, LUA_REGISTRYINDEX, REG_KEY);
     lua_pushboolean(L, found > 0);
     return 1;

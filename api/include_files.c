@@ -1,14 +1,15 @@
 /* include_files.c - resolves `#include` lines of cart code (reference 4.2): `#include
  * file.lua` reads a Lua file, `#include other.p8` the code of another cart, and
- * `#include other.p8:n` only its tab n; names are relative to the including cart's folder
- * (the current folder when the cart's name has none, as for bundled carts). Lua files are
+ * `#include other.p8:n` only its tab n (other.p8.png and other.p8.rom too); names are
+ * relative to the including cart's folder (the current folder when the cart's name has
+ * none, as for bundled carts). Lua files are
  * UTF-8 and turned into P8SCII like cart code. Files are read through the platform's
  * read_file callback (api/mote8.h): the machine itself opens no file.
- * Depends on: include_files.h, vm_internal.h, runtime/core (cart, p8scii). */
+ * Depends on: include_files.h, vm_internal.h, runtime/core (cart_file, p8scii). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cart.h"
+#include "cart_file.h"
 #include "include_files.h"
 #include "p8scii.h"
 #include "vm_internal.h"
@@ -67,11 +68,10 @@ char *m8_include_resolve(void *ud, const char *name, size_t *len)
     size_t raw_len = 0;
     char *raw = pf->read_file(pf->user, path, &raw_len);
     if (!raw) return NULL;
-    size_t n = strlen(file);
     char *out = NULL;
-    if (n > 3 && strcmp(file + n - 3, ".p8") == 0) {
+    if (m8_cart_format_of_name(file) != M8_FORMAT_UNKNOWN) {
         m8_cart cart;
-        if (m8_cart_read_p8(&cart, raw, raw_len, NULL) == 0)
+        if (m8_cart_read_any(&cart, raw, raw_len, file, NULL, NULL) == 0)
             out = code_tab(cart.code, cart.code_len, tab, len);
         m8_cart_free(&cart);
     } else {

@@ -7,8 +7,10 @@
  * The machine itself never touches the file system: files (#include, cartdata, profiles)
  * and printh go through the callbacks of mote8_platform, which the host supplies (POSIX
  * defaults: runtime/host/platform_posix.c). docs/architecture.md, "Adding a host", says
- * what a host implements.
- * Depends on: m8conf.h, the machine's constants (implementation in api/). */
+ * what a host implements. The "cart files" section at the end reads, writes and describes
+ * .p8 / .p8.png / .p8.rom files for tools.
+ * Depends on: m8conf.h, the machine's constants (implementation in api/: vm.c, menu.c,
+ * host_services.c, cart_files.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
@@ -42,8 +44,10 @@ typedef struct mote8_platform {
     int (*write_file)(void *user, const char *path, const void *data, size_t len,
                       char *err, size_t errsz);
     /* cartdata(id): fill `data` (0x5e00-0x5eff as in RAM) with the saved values. Returns 1
-     * when found, 0 when there is none yet, -1 when the save cannot be read (err says why;
-     * the cart then starts from zeros and the host keeps the unreadable save aside). */
+     * when found, 0 when there is none yet. A damaged save is never silently replaced: the
+     * host keeps it aside, loads what it could read, returns 1 and says so in err (printed
+     * for the user); if it cannot keep it aside it returns -1 with err, the cart starts from
+     * zeros and save_data is not called for the rest of the run. */
     int (*load_data)(void *user, const char *id, uint8_t data[256], char *err, size_t errsz);
     /* Keep `data` for `id` so it survives a crash (atomically); 0, or -1 with err. */
     int (*save_data)(void *user, const char *id, const uint8_t data[256], char *err,
@@ -76,8 +80,9 @@ enum mote8_status {
 mote8 *mote8_create(const mote8_config *config);   /* config may be NULL */
 void mote8_destroy(mote8 *m8);
 
-/* Load a .p8 cart from memory and run its top-level code up to its first frame boundary
- * lazily (the code runs on the first tick). `name` is used in messages (file name).
+/* Load a cart from memory (.p8, .p8.png or .p8.rom bytes, told apart by their content) and
+ * run its top-level code up to its first frame boundary lazily (the code runs on the first
+ * tick). `name` is used in messages (file name).
  * Returns 0, or -1 with mote8_error() set. */
 int mote8_load_cart(mote8 *m8, const void *data, size_t len, const char *name);
 
@@ -136,5 +141,72 @@ int mote8_glyph(unsigned char c, uint8_t rows[8]);
 void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 /* The API reference as a Markdown page (docs/api.md, tools/gen_api_doc). */
 void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
+
+/* --- cart files (api/cart_files.c) ---
+ * Carts as files for tools (mote8-cart): the .p8 text, .p8.png picture and .p8.rom image
+ * formats of docs/cart-format.md. Reading sniffs the format from the bytes; writing picks
+ * it from the caller. Messages name the file and go to err (errsz bytes). */
+typedef struct mote8_cart mote8_cart;
+
+enum mote8_cart_format {
+    MOTE8_CART_UNKNOWN = -1,
+    MOTE8_CART_P8 = 0,          /* .p8 text */
+    MOTE8_CART_PNG = 1,         /* .p8.png: 160x205 picture, code PXA-compressed */
+    MOTE8_CART_ROM = 2          /* .p8.rom: the 32 KiB image, code PXA-compressed */
+};
+
+/* The format a file name asks for by its extension (.p8, .p8.png, .p8.rom), or UNKNOWN. */
+int mote8_cart_format_of_name(const char *path);
+/* ".p8", ".p8.png", ".p8.rom" or "unknown". */
+const char *mote8_cart_format_name(int format);
+
+/* Read a cart file / decode cart bytes of any format; NULL with err set on failure. */
+mote8_cart *mote8_cart_load(const char *path, char *err, size_t errsz);
+mote8_cart *mote8_cart_decode(const void *data, size_t len, const char *name, char *err,
+                              size_t errsz);
+void mote8_cart_destroy(mote8_cart *cart);
+
+/* Encode to a format: malloc'd bytes (size in *len), or NULL with err set (for PNG and ROM:
+ * code over 65535 chars, or compressed code over 15616 bytes; the message gives the size).
+ * A .p8.png needs a label: a cart without one gets the first frame it draws, run through
+ * this API (mote8_create, mote8_load_cart, one mote8_tick), and keeps it as its label. */
+void *mote8_cart_encode(mote8_cart *cart, int format, size_t *len, char *err, size_t errsz);
+/* Encode and write to path, replacing it atomically (temporary file, fsync, rename).
+ * 0 or -1 with err set. */
+int mote8_cart_save(mote8_cart *cart, const char *path, int format, char *err, size_t errsz);
+
+#define MOTE8_CART_SECTIONS 5
+
+typedef struct mote8_cart_section_info {
+    const char *name;           /* "gfx", "map", "gff", "music", "sfx" */
+    unsigned address, size;     /* ROM range (gfx includes map rows 32-63 at 0x1000) */
+    unsigned changed;           /* bytes that differ from an empty cart */
+} mote8_cart_section_info;
+
+typedef struct mote8_cart_info {
+    int format;                 /* the format it was read from */
+    int version;                /* cart format version, 0 if unknown */
+    size_t code_chars;          /* P8SCII characters of code */
+    int code_tabs;
+    int tokens;                 /* reference 6.4 rule; -1 if the code does not lex */
+    int token_limit;            /* 8192 */
+    size_t compressed_size;     /* PXA size of the code, header included; 0 if over 65535 chars */
+    size_t compressed_limit;    /* 15616 */
+    int has_label;
+    mote8_cart_section_info sections[MOTE8_CART_SECTIONS];
+    int n_extra;                /* sections kept verbatim (__meta:*__, unknown ones) */
+    const char *extra[16];      /* their names, valid while the cart lives */
+} mote8_cart_info;
+
+void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
+
+/* The sprite sheet (0x0000-0x1fff, 16 colours) or the label (32 colours) as a 128x128 PNG;
+ * exporting the label of a cart without one fails. 0 or -1 with err set. */
+int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *err,
+                            size_t errsz);
+/* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
+ * 0 or -1 with err set (unreadable PNG, wrong size). */
+int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
 
 #endif

@@ -13,7 +13,7 @@
  *   _init, then per tick _update/_update60 and _draw; flip() and the end of each frame yield
  *   back to mote8_tick().
  * - Errors are reported as `FILE: tab T, line L: message`, the source line and a traceback.
- * Depends on: Lua 5.4, runtime/core (machine, cart, p8num, synth), api/p8_translate.h. */
+ * Depends on: Lua 5.4, runtime/core (machine, cart, cart_file, p8num, synth), api/p8_translate.h. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -24,6 +24,7 @@
 
 #include "api_internal.h"
 #include "api_registry.h"
+#include "cart_file.h"
 #include "cost.h"
 #include "include_files.h"
 #include "p8_runtime.h"
@@ -396,9 +397,9 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     m8_cart_error err = { 0 };
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", name ? name : "cart");
     m8_cart_free(&vm->machine->cart);
-    if (m8_cart_read_p8(&vm->machine->cart, data, len, &err) != 0) {
-        if (err.line > 0) m8_vm_set_error(vm, "%s: line %d: %s", vm->cart_name, err.line, err.message);
-        else m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
+    if (m8_cart_read_any(&vm->machine->cart, data, len, name, &err, NULL) != 0) {
+        /* the reader's message already starts with "line N: " when it has a line */
+        m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
         return -1;
     }
     return 0;

@@ -1,4 +1,4 @@
-/* cart_report.c - runs every .p8 cart of a folder headless and reports, per cart, whether it
+/* cart_report.c - runs every cart (.p8, .p8.png, .p8.rom) of a folder headless and reports, per cart, whether it
  * loads (reads and compiles), how many frames it runs without error, and whether it draws a
  * non-blank frame. Input: O is pressed every 16 frames and the arrows cycle, so title screens
  * move on. Usage: cart_report [DIR] [FRAMES] (defaults ../shared/carts/real, 300).
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     struct dirent *e;
     while ((e = readdir(d)) && n < 512) {
         size_t l = strlen(e->d_name);
-        if (l > 3 && strcmp(e->d_name + l - 3, ".p8") == 0) names[n++] = strdup(e->d_name);
+        if (l > 3 && mote8_cart_format_of_name(e->d_name) != MOTE8_CART_UNKNOWN) names[n++] = strdup(e->d_name);
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], cmp);

@@ -9,8 +9,8 @@
 void m8_print_usage(FILE *out)
 {
     fputs("usage: mote8 [options] [CART]\n"
-          "  CART                 a .p8 file, or the name of a bundled cart (none: choose one of\n"
-          "                       the bundled carts in a window; headless: hello)\n"
+          "  CART                 a .p8, .p8.png or .p8.rom file, or a bundled cart's name\n"
+          "                       (none: choose a bundled cart in a window; headless: hello)\n"
           "  --headless           run without a window, as fast as possible\n"
           "  --frames N           stop after N frames (ticks at the cart's own rate)\n"
           "  --screenshot FILE    write the last frame as a 128x128 PNG\n"

@@ -28,6 +28,13 @@ static void slurp_fd(int fd, char *buf, size_t cap)
 
 void m8t_run_mote8(m8_run_result *r, const char *const *args)
 {
+    m8t_run_tool(r, "mote8", args);
+}
+
+void m8t_run_tool(m8_run_result *r, const char *tool, const char *const *args)
+{
+    char exe[512];
+    snprintf(exe, sizeof exe, "%s/bin/%s", M8_BINARY_DIR, tool);
     char out_path[] = "/tmp/m8t_outXXXXXX", err_path[] = "/tmp/m8t_errXXXXXX";
     int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
     memset(r, 0, sizeof *r);
@@ -36,7 +43,7 @@ void m8t_run_mote8(m8_run_result *r, const char *const *args)
     if (pid == 0) {
         const char *argv[64];
         int n = 0;
-        argv[n++] = M8_BINARY_DIR "/bin/mote8";
+        argv[n++] = exe;
         for (int i = 0; args[i] && n < 63; i++) argv[n++] = args[i];
         argv[n] = NULL;
         dup2(out_fd, 1);

@@ -17,6 +17,8 @@ typedef struct m8_run_result {
 
 /* Run build/bin/mote8 with the given arguments (NULL-terminated), in `cwd` (NULL = here). */
 void m8t_run_mote8(m8_run_result *r, const char *const *args);
+/* The same for another program of build/bin (e.g. "mote8-cart"). */
+void m8t_run_tool(m8_run_result *r, const char *tool, const char *const *args);
 
 
 /* Load and run a cart file for `frames` ticks; captures printh output (NUL-terminated).

@@ -1,0 +1,29 @@
+/* pxa.h - the PXA code compression of .p8.png / .p8.rom carts (reference 5.5): a bit stream
+ * of move-to-front coded literals and back references behind an 8-byte "\0pxa" header.
+ * Depends on: nothing. */
+#ifndef M8_PXA_H
+#define M8_PXA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define M8_PXA_HEADER_SIZE 8
+#define M8_PXA_MAX_CODE 65535      /* the header's u16 length field */
+
+/* True when `in` starts with the "\0pxa" magic (needs at least 4 bytes). */
+int m8_pxa_is_pxa(const uint8_t *in, size_t in_len);
+
+/* Decode a PXA stream starting at its header. The stream may not read past the compressed
+ * size the header gives (nor past in_len). Returns a malloc'd NUL-terminated code buffer
+ * (length in *out_len), or NULL with a message in err (errsz bytes): bad magic, truncated
+ * stream, a back reference before the start, an impossible literal index. */
+char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char *err,
+                        size_t errsz);
+
+/* Encode code (at most M8_PXA_MAX_CODE bytes) as a whole PXA stream, header included.
+ * Returns a malloc'd buffer (size in *out_len) or NULL (too long, or out of memory). The
+ * header's size field saturates at 65535 for streams larger than that (such a stream is far
+ * too big for a cart and does not decode); *out_len is exact. */
+uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len);
+
+#endif
