@@ -3,6 +3,7 @@
  * finite) and pushing numbers back (integral values as Lua integers, so they print without
  * ".0"). Declared in api_internal.h.
  * Depends on: api_internal.h, p8num.h. */
+#include <limits.h>
 #include <math.h>
 #include "api_internal.h"
 #include "p8num.h"
@@ -27,14 +28,22 @@ double m8_arg_num(lua_State *L, int i, double def)
     return finite_or_zero(v);
 }
 
+/* Integers (and floats with integral values, and numeric strings that are integers) take
+ * the fast path: no floor, no float conversion; everything else the general one. */
 int m8_arg_int(lua_State *L, int i, int def)
 {
+    int is_int = 0;
+    lua_Integer n = lua_tointegerx(L, i, &is_int);
+    if (is_int) return n < INT_MIN ? INT_MIN : n > INT_MAX ? INT_MAX : (int)n;
     if (!m8_arg_given(L, i)) return def;
     return m8_num_to_int(m8_arg_num(L, i, def));
 }
 
 int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
 {
+    int is_int = 0;
+    lua_Integer n = lua_tointegerx(L, i, &is_int);
+    if (is_int) return (int32_t)((uint32_t)n << 16);    /* n * 65536, wrapped to 32 bits */
     if (!m8_arg_given(L, i)) return def;
     return m8_num_to_raw(m8_arg_num(L, i, 0));
 }

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stddef.h>
 #include <math.h>
+#include <string.h>
 #include "gfx.h"
 #include "gfx_internal.h"
 
@@ -30,6 +31,11 @@ void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_
             ram[a] = (uint8_t)((ram[a] & 0x0f) | (c << 4));
             x++;
         }
+        if (row + 64 <= 0x10000) {              /* no wrap: the whole bytes at once */
+            int n = (xb - x + 1) >> 1;
+            memset(ram + row + (x >> 1), pair, (size_t)n);
+            x += 2 * n;
+        }
         for (; x < xb; x += 2) ram[(row + (x >> 1)) & 0xffff] = pair;
         if (x == xb) {
             uint32_t a = (row + (x >> 1)) & 0xffff;
@@ -50,11 +56,16 @@ void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_
 
 /* --- per-row span sets for filled shapes --- */
 
-typedef struct m8_rows { int lo[128], hi[128]; } m8_rows;
+typedef struct m8_rows {
+    int lo[128], hi[128];
+    int ymin, ymax;             /* rows touched so far (ymin > ymax: none) */
+} m8_rows;
 
 static void rows_init(m8_rows *r)
 {
     for (int i = 0; i < 128; i++) { r->lo[i] = INT_MAX; r->hi[i] = INT_MIN; }
+    r->ymin = 128;
+    r->ymax = -1;
 }
 
 static inline void rows_add(m8_rows *r, int64_t y, int xa, int xb)
@@ -62,11 +73,17 @@ static inline void rows_add(m8_rows *r, int64_t y, int xa, int xb)
     if (y < 0 || y >= 128) return;
     if (xa < r->lo[y]) r->lo[y] = xa;
     if (xb > r->hi[y]) r->hi[y] = xb;
+    if (y < r->ymin) r->ymin = (int)y;
+    if (y > r->ymax) r->ymax = (int)y;
 }
 
 static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int invert)
 {
     m8_win w = m8_clip_win(ram);
+    if (!invert) {                      /* only the rows the shape touched */
+        if (r->ymin > w.y0) w.y0 = r->ymin;
+        if (r->ymax + 1 < w.y1) w.y1 = r->ymax + 1;
+    }
     for (int y = w.y0; y < w.y1; y++) {
         int empty = r->lo[y] > r->hi[y];
         if (!invert) {

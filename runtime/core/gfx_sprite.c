@@ -6,6 +6,7 @@
  * result is looked up in the secondary palette (0x5f60) and the pattern bit of the screen
  * pixel picks its low (bit 0) or high (bit 1) nibble. The sheet is read at 0x5f54.
  * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
+#include <string.h>
 #include "gfx.h"
 #include "gfx_internal.h"
 
@@ -34,6 +35,107 @@ static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
     return m8_surface_read(ram, base, x, y);
 }
 
+/* --- the fast path: two pixels per byte ---
+ * For the common case (no fill pattern, full bit-plane mask, the source rectangle inside the
+ * sheet, no address wrap in a row) a source byte (two pixels) becomes a destination byte in
+ * one step: val[b] holds the colours it draws, keep[b] the destination bits it leaves
+ * (transparent pixels). The tables follow lut0 and are rebuilt only when the draw palette
+ * changed since the last blit of this thread. The golden frames pin both paths. */
+typedef struct pair_ink {
+    uint8_t lut[16];
+    uint8_t val[256], keep[256];
+} pair_ink;
+
+static const pair_ink *pair_ink_for(const m8_sprite_ink *s)
+{
+    static _Thread_local pair_ink cache;
+    static _Thread_local int valid;
+    if (valid && memcmp(cache.lut, s->lut0, 16) == 0) return &cache;
+    memcpy(cache.lut, s->lut0, 16);
+    for (int b = 0; b < 256; b++) {
+        uint8_t lo = s->lut0[b & 15], hi = s->lut0[b >> 4];
+        cache.val[b] = (uint8_t)((lo == 0xff ? 0 : lo) | (hi == 0xff ? 0 : hi << 4));
+        cache.keep[b] = (uint8_t)((lo == 0xff ? 0x0f : 0) | (hi == 0xff ? 0xf0 : 0));
+    }
+    valid = 1;
+    return &cache;
+}
+
+/* One pixel of colour c (before the palette) at x of destination row d. */
+static inline void put_pixel(uint8_t *d, int x, int c, const pair_ink *k)
+{
+    uint8_t v = k->lut[c];
+    if (v == 0xff) return;
+    uint8_t *p = d + (x >> 1);
+    *p = (x & 1) ? (uint8_t)((*p & 0x0f) | (v << 4)) : (uint8_t)((*p & 0xf0) | v);
+}
+
+static inline int nibble(const uint8_t *row, int c) { return (row[c >> 1] >> ((c & 1) * 4)) & 15; }
+
+/* How the pixels xa..xb-1 of a destination row take source columns: the same for every
+ * row of a blit, so worked out once. Pixel x takes column c0 + (x - xa), or c0 - (x - xa)
+ * when mirrored; every column used lies in 0..127. */
+typedef struct row_plan {
+    int lead, lead_c;           /* a single first pixel (odd xa) and its column */
+    int x, c, pairs;            /* the pairs: first x (even), its column, how many */
+    int tail, tail_x, tail_c;   /* a single last pixel */
+    int mode;                   /* 0 aligned, 1 straddling, 2 mirrored, 3 mirrored straddling */
+} row_plan;
+
+static row_plan plan_row(int xa, int xb, int c0, int flip)
+{
+    row_plan p;
+    int step = flip ? -1 : 1;
+    p.lead = xa & 1;
+    p.lead_c = c0;
+    p.x = xa + p.lead;
+    p.c = c0 + p.lead * step;
+    p.pairs = (xb - p.x) >> 1;
+    p.tail_x = p.x + 2 * p.pairs;
+    p.tail = p.tail_x < xb;
+    p.tail_c = p.c + 2 * p.pairs * step;
+    p.mode = flip ? ((p.c & 1) ? 2 : 3) : ((p.c & 1) ? 1 : 0);
+    return p;
+}
+
+static inline void blit_row(uint8_t *d, const uint8_t *s, const row_plan *r, const pair_ink *k)
+{
+    if (r->lead) put_pixel(d, r->x - 1, nibble(s, r->lead_c), k);
+    uint8_t *p = d + (r->x >> 1);
+    const uint8_t *q = s + (r->c >> 1);
+    int n = r->pairs;
+    switch (r->mode) {
+    case 0:                             /* source and destination bytes line up */
+        for (int i = 0; i < n; i++) p[i] = (uint8_t)((p[i] & k->keep[q[i]]) | k->val[q[i]]);
+        break;
+    case 1:                             /* off by one pixel: straddle two source bytes */
+        for (int i = 0; i < n; i++) {
+            uint8_t b = (uint8_t)((q[i] >> 4) | (q[i + 1] << 4));
+            p[i] = (uint8_t)((p[i] & k->keep[b]) | k->val[b]);
+        }
+        break;
+    case 2:                             /* mirrored, columns c and c-1 share a byte */
+        for (int i = 0; i < n; i++) {
+            uint8_t t = q[-i], b = (uint8_t)((t >> 4) | (t << 4));
+            p[i] = (uint8_t)((p[i] & k->keep[b]) | k->val[b]);
+        }
+        break;
+    default:                            /* mirrored and straddling */
+        for (int i = 0; i < n; i++) {
+            uint8_t b = (uint8_t)((q[-i] & 0x0f) | (q[-i - 1] & 0xf0));
+            p[i] = (uint8_t)((p[i] & k->keep[b]) | k->val[b]);
+        }
+        break;
+    }
+    if (r->tail) put_pixel(d, r->tail_x, nibble(s, r->tail_c), k);
+}
+
+/* Whole rows of `rows` 64-byte lines from `base` stay below 0x10000 (no wrap). */
+static inline int no_wrap(uint32_t base, int first_row, int end_row)
+{
+    return base + (uint32_t)end_row * 64 <= 0x10000 && first_row >= 0;
+}
+
 void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int fx, int fy,
              const m8_sprite_ink *s, const m8_win *w)
 {
@@ -41,8 +143,20 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     int ya = m8_imax(dy, w->y0), yb = m8_imin(dy + sh, w->y1);
     if (xa >= xb || ya >= yb) return;
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
-    if (s->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff) {
-        /* common case: no pattern, no bit-plane mask: plain nibble copy through lut0 */
+    int plain = s->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff;
+    if (plain && sx >= 0 && sx + sw <= 128 && sy >= 0 && sy + sh <= 128 &&
+        no_wrap(src, sy, sy + sh) && no_wrap(dst, ya, yb)) {
+        const pair_ink *k = pair_ink_for(s);
+        row_plan plan = plan_row(xa, xb, fx ? sx + sw - 1 - (xa - dx) : sx + (xa - dx), fx);
+        for (int y = ya; y < yb; y++) {
+            int j = y - dy, srow = fy ? sy + sh - 1 - j : sy + j;
+            blit_row(ram + dst + (uint32_t)y * 64, ram + src + (uint32_t)srow * 64, &plan, k);
+        }
+        return;
+    }
+    if (plain) {
+        /* no pattern, no bit-plane mask, but the source leaves the sheet or an address
+           wraps: plain nibble copy through lut0, reading 0 outside the sheet */
         for (int y = ya; y < yb; y++) {
             int j = y - dy;
             int srow = fy ? sy + sh - 1 - j : sy + j;
@@ -118,6 +232,39 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
         srcx[x - xa] = sx + (int)(i * sw / dw);
     }
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb)) {
+        /* the fast path: each row's source colours, then two pixels per byte */
+        const pair_ink *k = pair_ink_for(&s);
+        uint8_t cols[128], shift[128];
+        uint16_t at[128];               /* byte of each column in a sheet row, 0xffff: outside */
+        for (int x = xa; x < xb; x++) {
+            int c = srcx[x - xa];
+            at[x - xa] = (unsigned)c < 128 ? (uint16_t)(c >> 1) : 0xffff;
+            shift[x - xa] = (uint8_t)((c & 1) * 4);
+        }
+        for (int y = ya; y < yb; y++) {
+            int64_t j = y - dy;
+            if (flip_y) j = dh - 1 - j;
+            int srow = sy + (int)(j * sh / dh);
+            if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                const uint8_t *row = ram + src + (uint32_t)srow * 64;
+                for (int i = 0; i < xb - xa; i++)
+                    cols[i] = at[i] == 0xffff ? 0 : (uint8_t)((row[at[i]] >> shift[i]) & 15);
+            } else {
+                for (int x = xa; x < xb; x++) cols[x - xa] = (uint8_t)sheet_read(ram, src, srcx[x - xa], srow);
+            }
+            uint8_t *d = ram + dst + (uint32_t)y * 64;
+            int x = xa, i = 0;
+            if (x & 1) put_pixel(d, x++, cols[i++], k);
+            uint8_t *p = d + (x >> 1);
+            for (; x + 1 < xb; x += 2, i += 2, p++) {
+                uint8_t b = (uint8_t)(cols[i] | cols[i + 1] << 4);
+                *p = (uint8_t)((*p & k->keep[b]) | k->val[b]);
+            }
+            if (x < xb) put_pixel(d, x, cols[i], k);
+        }
+        return;
+    }
     for (int y = ya; y < yb; y++) {
         int64_t j = y - dy;
         if (flip_y) j = dh - 1 - j;
