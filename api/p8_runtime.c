@@ -10,6 +10,7 @@
 #include "p8_runtime.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 #include <lauxlib.h>
 
@@ -52,11 +53,68 @@ static int arith2(lua_State *L, double (*f)(double, double), int op, const char 
     return luaL_error(L, "attempt to perform %s on a %s value", what, luaL_typename(L, bad));
 }
 
-static int h_band(lua_State *L) { return arith2(L, m8_num_band, LUA_OPBAND, "__band", "bitwise operation"); }
-static int h_bor(lua_State *L) { return arith2(L, m8_num_bor, LUA_OPBOR, "__bor", "bitwise operation"); }
-static int h_bxor(lua_State *L) { return arith2(L, m8_num_bxor, LUA_OPBXOR, "__bxor", "bitwise operation"); }
-static int h_shl(lua_State *L) { return arith2(L, m8_num_shl, LUA_OPSHL, "__shl", "bitwise operation"); }
-static int h_shr(lua_State *L) { return arith2(L, m8_num_shr, LUA_OPSHR, "__shr", "bitwise operation"); }
+/* The common case of carts' bitwise operators: both operands Lua integers in PICO-8's range
+ * (-32768..32767), whose 16.16 patterns have no fraction bits, so the result follows from
+ * the integers alone (the general path, through the 16.16 pattern, gives the same). */
+static int small_ints(lua_State *L, lua_Integer *a, lua_Integer *b)
+{
+    if (!lua_isinteger(L, 1) || !lua_isinteger(L, 2)) return 0;
+    *a = lua_tointeger(L, 1);
+    *b = lua_tointeger(L, 2);
+    return *a >= -32768 && *a <= 32767 && *b >= -32768 && *b <= 32767;
+}
+
+static int h_band(lua_State *L)
+{
+    lua_Integer a, b;
+    if (small_ints(L, &a, &b)) {
+        lua_pushinteger(L, a & b);
+        return 1;
+    }
+    return arith2(L, m8_num_band, LUA_OPBAND, "__band", "bitwise operation");
+}
+
+static int h_bor(lua_State *L)
+{
+    lua_Integer a, b;
+    if (small_ints(L, &a, &b)) {
+        lua_pushinteger(L, a | b);
+        return 1;
+    }
+    return arith2(L, m8_num_bor, LUA_OPBOR, "__bor", "bitwise operation");
+}
+
+static int h_bxor(lua_State *L)
+{
+    lua_Integer a, b;
+    if (small_ints(L, &a, &b)) {
+        lua_pushinteger(L, a ^ b);
+        return 1;
+    }
+    return arith2(L, m8_num_bxor, LUA_OPBXOR, "__bxor", "bitwise operation");
+}
+
+static int h_shl(lua_State *L)
+{
+    lua_Integer a, n;
+    if (small_ints(L, &a, &n) && n >= 0 && n <= 15) {    /* the integer bits wrap at 16 */
+        lua_pushinteger(L, (int16_t)(uint16_t)((uint64_t)a << n));
+        return 1;
+    }
+    return arith2(L, m8_num_shl, LUA_OPSHL, "__shl", "bitwise operation");
+}
+
+static int h_shr(lua_State *L)
+{
+    lua_Integer a, n;
+    if (small_ints(L, &a, &n) && n >= 0 && n <= 16) {    /* no bit leaves the 16.16 pattern */
+        lua_Integer low = a & (((lua_Integer)1 << n) - 1);
+        if (low == 0) lua_pushinteger(L, a >> n);         /* arithmetic: floor for negatives */
+        else lua_pushnumber(L, (double)a / (double)((lua_Integer)1 << n));
+        return 1;
+    }
+    return arith2(L, m8_num_shr, LUA_OPSHR, "__shr", "bitwise operation");
+}
 static int h_lshr(lua_State *L) { return arith2(L, m8_num_lshr, -1, "", "bitwise operation"); }
 static int h_rotl(lua_State *L) { return arith2(L, m8_num_rotl, -1, "", "bitwise operation"); }
 static int h_rotr(lua_State *L) { return arith2(L, m8_num_rotr, -1, "", "bitwise operation"); }
