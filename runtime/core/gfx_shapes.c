@@ -15,6 +15,21 @@
 
 #define M8_RADIUS_LIMIT 65536   /* beyond PICO-8's number range; keeps midpoint loops short */
 
+/* Pixels xa..xb (inclusive, on screen) of a screen row in colour c, two per byte. */
+static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
+{
+    if (xa & 1) {
+        row[xa >> 1] = (uint8_t)((row[xa >> 1] & 0x0f) | (c << 4));
+        xa++;
+    }
+    if (xa > xb) return;
+    if (!(xb & 1)) {
+        row[xb >> 1] = (uint8_t)((row[xb >> 1] & 0xf0) | c);
+        xb--;
+    }
+    if (xa < xb) memset(row + (xa >> 1), c | c << 4, (size_t)((xb - xa + 1) >> 1));
+}
+
 void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_win *w)
 {
     if (y < w->y0 || y >= w->y1) return;
@@ -25,16 +40,15 @@ void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_
     if (k->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff) {
         uint32_t row = base + (uint32_t)y * 64;
         uint8_t c = k->c0 & 15, pair = (uint8_t)(c | c << 4);
+        if (row + 64 <= 0x10000) {              /* no wrap: straight into the row */
+            solid_row(ram + row, xa, xb, c);
+            return;
+        }
         int x = xa;
         if (x & 1) {
             uint32_t a = (row + (x >> 1)) & 0xffff;
             ram[a] = (uint8_t)((ram[a] & 0x0f) | (c << 4));
             x++;
-        }
-        if (row + 64 <= 0x10000) {              /* no wrap: the whole bytes at once */
-            int n = (xb - x + 1) >> 1;
-            memset(ram + row + (x >> 1), pair, (size_t)n);
-            x += 2 * n;
         }
         for (; x < xb; x += 2) ram[(row + (x >> 1)) & 0xffff] = pair;
         if (x == xb) {
@@ -199,6 +213,13 @@ void m8_rectfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
     m8_win w = m8_clip_win(ram);
     if (!invert) {
         int ya = m8_imax(y0, w.y0), yb = m8_imin(y1, w.y1 - 1);
+        int xa = m8_imax(x0, w.x0), xb = m8_imin(x1, w.x1 - 1);
+        uint32_t base = m8_screen_base(ram);
+        if (k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + (uint32_t)(yb + 1) * 64 <= 0x10000) {
+            for (int y = ya; y <= yb && xa <= xb; y++)   /* a solid box: row by row */
+                solid_row(ram + base + (uint32_t)y * 64, xa, xb, k.c0 & 15);
+            return;
+        }
         for (int y = ya; y <= yb; y++) m8_ink_span(ram, y, x0, x1, &k, &w);
         return;
     }

@@ -6,6 +6,7 @@
  * result is looked up in the secondary palette (0x5f60) and the pattern bit of the screen
  * pixel picks its low (bit 0) or high (bit 1) nibble. The sheet is read at 0x5f54.
  * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
+#include <limits.h>
 #include <string.h>
 #include "gfx.h"
 #include "gfx_internal.h"
@@ -242,17 +243,21 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
             at[x - xa] = (unsigned)c < 128 ? (uint16_t)(c >> 1) : 0xffff;
             shift[x - xa] = (uint8_t)((c & 1) * 4);
         }
+        int last_srow = INT_MIN;
         for (int y = ya; y < yb; y++) {
             int64_t j = y - dy;
             if (flip_y) j = dh - 1 - j;
             int srow = sy + (int)(j * sh / dh);
-            if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+            if (srow == last_srow) {
+                /* scaled up: this row repeats the source row just read */
+            } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
                 const uint8_t *row = ram + src + (uint32_t)srow * 64;
                 for (int i = 0; i < xb - xa; i++)
                     cols[i] = at[i] == 0xffff ? 0 : (uint8_t)((row[at[i]] >> shift[i]) & 15);
             } else {
                 for (int x = xa; x < xb; x++) cols[x - xa] = (uint8_t)sheet_read(ram, src, srcx[x - xa], srow);
             }
+            last_srow = srow;
             uint8_t *d = ram + dst + (uint32_t)y * 64;
             int x = xa, i = 0;
             if (x & 1) put_pixel(d, x++, cols[i++], k);
