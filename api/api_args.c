@@ -39,6 +39,21 @@ int m8_arg_int(lua_State *L, int i, int def)
     return m8_num_to_int(m8_arg_num(L, i, def));
 }
 
+void m8_arg_ints(lua_State *L, int n, int *out, const int *def)
+{
+    int top = lua_gettop(L);
+    lua_Integer v[M8_ARG_INTS_MAX];
+#ifdef M8_COUNTING_VM
+    unsigned ok = lua_m8_tointegers(L, n, v);      /* the integers, in one pass */
+#else
+    unsigned ok = 0;
+#endif
+    for (int i = 0; i < n; i++) {
+        if (ok >> i & 1) out[i] = v[i] < INT_MIN ? INT_MIN : v[i] > INT_MAX ? INT_MAX : (int)v[i];
+        else out[i] = i < top ? m8_arg_int(L, i + 1, def[i]) : def[i];
+    }
+}
+
 int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
 {
     int is_int = 0;

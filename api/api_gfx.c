@@ -123,7 +123,10 @@ int m8l_reset(lua_State *L)
 
 int m8l_pset(lua_State *L)
 {
-    int x = m8_arg_int(L, 1, 0), y = m8_arg_int(L, 2, 0);
+    static const int zero[2];
+    int a[2];
+    m8_arg_ints(L, 2, a, zero);
+    int x = a[0], y = a[1];
     m8_cost_area(L, x, y, 1, 1);
     m8_pset(m8_ram(L), x, y, col_arg(L, 3));
     return 0;
@@ -171,8 +174,10 @@ typedef struct corners { int x0, y0, x1, y1, col; double w, h; } corners;
 
 static corners corner_args(lua_State *L)
 {
-    corners c = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
-                  m8_arg_int(L, 4, 0), col_arg(L, 5), 0, 0 };
+    static const int zero[4];
+    int a[4];
+    m8_arg_ints(L, 4, a, zero);
+    corners c = { a[0], a[1], a[2], a[3], col_arg(L, 5), 0, 0 };
     c.w = span(c.x0, c.x1);
     c.h = span(c.y0, c.y1);
     m8_cost_area(L, c.x0 < c.x1 ? c.x0 : c.x1, c.y0 < c.y1 ? c.y0 : c.y1, c.w, c.h);
@@ -227,7 +232,10 @@ typedef struct circle { int x, y, r, col; } circle;
 
 static circle circle_args(lua_State *L)
 {
-    circle c = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 4), col_arg(L, 4) };
+    static const int def[3] = { 0, 0, 4 };
+    int a[3];
+    m8_arg_ints(L, 3, a, def);
+    circle c = { a[0], a[1], a[2], col_arg(L, 4) };
     m8_cost_area(L, c.x - (double)c.r, c.y - (double)c.r, 2.0 * c.r + 1, 2.0 * c.r + 1);
     return c;
 }
@@ -268,9 +276,13 @@ int m8l_ovalfill(lua_State *L)
 
 int m8l_spr(lua_State *L)
 {
-    int n = m8_arg_int(L, 1, 0), x = m8_arg_int(L, 2, 0), y = m8_arg_int(L, 3, 0);
-    int32_t w = m8_arg_raw(L, 4, 0x10000), h = m8_arg_raw(L, 5, 0x10000);
-    int flip_x = m8_arg_bool(L, 6, 0), flip_y = m8_arg_bool(L, 7, 0);
+    static const int zero[3];
+    int a[3], top = lua_gettop(L);
+    m8_arg_ints(L, 3, a, zero);
+    int n = a[0], x = a[1], y = a[2];
+    int32_t w = top >= 4 ? m8_arg_raw(L, 4, 0x10000) : 0x10000;
+    int32_t h = top >= 5 ? m8_arg_raw(L, 5, 0x10000) : 0x10000;
+    int flip_x = top >= 6 && m8_arg_bool(L, 6, 0), flip_y = top >= 7 && m8_arg_bool(L, 7, 0);
     double pw = floor((double)w * 8 / 65536), ph = floor((double)h * 8 / 65536);
     if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
         m8_cost_units(L, pw * ph);
@@ -283,9 +295,10 @@ int m8l_spr(lua_State *L)
 
 int m8l_sspr(lua_State *L)
 {
-    int sx = m8_arg_int(L, 1, 0), sy = m8_arg_int(L, 2, 0);
-    int sw = m8_arg_int(L, 3, 0), sh = m8_arg_int(L, 4, 0);
-    int dx = m8_arg_int(L, 5, 0), dy = m8_arg_int(L, 6, 0);
+    static const int zero[6];
+    int a[6];
+    m8_arg_ints(L, 6, a, zero);
+    int sx = a[0], sy = a[1], sw = a[2], sh = a[3], dx = a[4], dy = a[5];
     int dw = m8_arg_int(L, 7, sw), dh = m8_arg_int(L, 8, sh);
     int flip_x = m8_arg_bool(L, 9, 0), flip_y = m8_arg_bool(L, 10, 0);
     m8_cost_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
@@ -353,9 +366,9 @@ int m8l_map(lua_State *L)
     uint8_t *ram = m8_ram(L);
     int mw, mh;
     m8_map_size(ram, &mw, &mh);
-    int tx = m8_arg_int(L, 1, 0), ty = m8_arg_int(L, 2, 0);
-    int sx = m8_arg_int(L, 3, 0), sy = m8_arg_int(L, 4, 0);
-    int tw = m8_arg_int(L, 5, mw), th = m8_arg_int(L, 6, mh), layers = m8_arg_int(L, 7, 0);
+    int def[7] = { 0, 0, 0, 0, mw, mh, 0 }, a[7];
+    m8_arg_ints(L, 7, a, def);
+    int tx = a[0], ty = a[1], sx = a[2], sy = a[3], tw = a[4], th = a[5], layers = a[6];
     m8_cost_units(L, m8_map_cells_drawn(ram, tx, ty, tw, th, layers));
     m8_cost_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
     m8_map(ram, tx, ty, sx, sy, tw, th, layers);

@@ -37,6 +37,10 @@ int m8_arg_given(lua_State *L, int i);                  /* present and not nil *
 double m8_arg_num(lua_State *L, int i, double def);     /* NaN/inf made finite */
 int m8_arg_int(lua_State *L, int i, int def);           /* flr, saturated to int */
 int32_t m8_arg_raw(lua_State *L, int i, int32_t def);   /* 16.16 bit pattern */
+/* Arguments 1..n (n <= M8_ARG_INTS_MAX) as m8_arg_int would read them, with defaults
+ * def[0..n-1], in one pass for the drawing calls' hot paths. */
+#define M8_ARG_INTS_MAX 16
+void m8_arg_ints(lua_State *L, int n, int *out, const int *def);
 int m8_arg_bool(lua_State *L, int i, int def);          /* nil/false -> 0 */
 /* A string argument; numbers are formatted as tostr would (and replace the argument).
  * NULL for other types. */

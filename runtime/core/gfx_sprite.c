@@ -45,6 +45,7 @@ static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
 typedef struct pair_ink {
     uint8_t lut[16];
     uint8_t val[256], keep[256];
+    int plain;                  /* the reset palette: colours as they are, only 0 transparent */
 } pair_ink;
 
 static const pair_ink *pair_ink_for(const m8_sprite_ink *s)
@@ -58,6 +59,8 @@ static const pair_ink *pair_ink_for(const m8_sprite_ink *s)
         cache.val[b] = (uint8_t)((lo == 0xff ? 0 : lo) | (hi == 0xff ? 0 : hi << 4));
         cache.keep[b] = (uint8_t)((lo == 0xff ? 0x0f : 0) | (hi == 0xff ? 0xf0 : 0));
     }
+    cache.plain = s->lut0[0] == 0xff;
+    for (int c = 1; c < 16; c++) cache.plain &= s->lut0[c] == c;
     valid = 1;
     return &cache;
 }
@@ -77,6 +80,7 @@ static inline int nibble(const uint8_t *row, int c) { return (row[c >> 1] >> ((c
  * row of a blit, so worked out once. Pixel x takes column c0 + (x - xa), or c0 - (x - xa)
  * when mirrored; every column used lies in 0..127. */
 typedef struct row_plan {
+    int xa, xb, c0, flip;       /* the row as asked */
     int lead, lead_c;           /* a single first pixel (odd xa) and its column */
     int x, c, pairs;            /* the pairs: first x (even), its column, how many */
     int tail, tail_x, tail_c;   /* a single last pixel */
@@ -87,6 +91,10 @@ static row_plan plan_row(int xa, int xb, int c0, int flip)
 {
     row_plan p;
     int step = flip ? -1 : 1;
+    p.xa = xa;
+    p.xb = xb;
+    p.c0 = c0;
+    p.flip = flip;
     p.lead = xa & 1;
     p.lead_c = c0;
     p.x = xa + p.lead;
@@ -99,8 +107,57 @@ static row_plan plan_row(int xa, int xb, int c0, int flip)
     return p;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Eight pixels at once for the reset palette: a 32-bit word holds pixels 0-7 in its nibbles
+ * (little-endian), and a pixel is drawn when it is not colour 0. */
+static inline uint32_t load4(const uint8_t *q)
+{
+    uint32_t w;
+    memcpy(&w, q, 4);
+    return w;
+}
+
+/* Source pixels c..c+7 of a sheet row (all inside it). */
+static inline uint32_t source8(const uint8_t *s, int c)
+{
+    const uint8_t *q = s + (c >> 1);
+    return (c & 1) ? (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28) : load4(q);
+}
+
+/* Draw the non-0 pixels of w at x..x+7 of destination row d. */
+static inline void put8_plain(uint8_t *d, int x, uint32_t w)
+{
+    uint32_t t = w | (w >> 1);
+    t |= t >> 2;
+    uint32_t m = (t & 0x11111111u) * 15u;          /* 0xf where the pixel is not 0 */
+    uint8_t *p = d + (x >> 1);
+    uint32_t v;
+    memcpy(&v, p, 4);
+    if (!(x & 1)) {
+        v = (v & ~m) | (w & m);
+        memcpy(p, &v, 4);
+        return;
+    }
+    uint64_t W = (uint64_t)(w & m) << 4, M = (uint64_t)m << 4;   /* odd x: five bytes */
+    v = (v & ~(uint32_t)M) | (uint32_t)W;
+    memcpy(p, &v, 4);
+    p[4] = (uint8_t)((p[4] & ~(uint8_t)(M >> 32)) | (uint8_t)(W >> 32));
+}
+#define M8_SWAR 1
+#else
+#define M8_SWAR 0
+#endif
+
 static inline void blit_row(uint8_t *d, const uint8_t *s, const row_plan *r, const pair_ink *k)
 {
+#if M8_SWAR
+    if (k->plain && !r->flip) {         /* the reset palette, not mirrored: 8 pixels a step */
+        int x = r->xa, c = r->c0;
+        for (; r->xb - x >= 8; x += 8, c += 8) put8_plain(d, x, source8(s, c));
+        for (; x < r->xb; x++, c++) put_pixel(d, x, nibble(s, c), k);
+        return;
+    }
+#endif
     if (r->lead) put_pixel(d, r->x - 1, nibble(s, r->lead_c), k);
     uint8_t *p = d + (r->x >> 1);
     const uint8_t *q = s + (r->c >> 1);

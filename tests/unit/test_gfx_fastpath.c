@@ -20,10 +20,12 @@ static void random_state(void)
     gfx_setup();
     for (int i = 0; i < 0x2000; i++) ram[i] = (uint8_t)rnd(256);        /* sheet */
     for (int i = 0x6000; i < 0x8000; i++) ram[i] = (uint8_t)rnd(256);   /* screen */
-    for (int c = 0; c < 16; c++) {
-        ram[M8_DRAW_PAL + c] = (uint8_t)rnd(16);
-        if (rnd(4) == 0) ram[M8_DRAW_PAL + c] |= 0x10;                  /* transparent */
-    }
+    if (rnd(3) == 0) {
+        for (int c = 0; c < 16; c++) {
+            ram[M8_DRAW_PAL + c] = (uint8_t)rnd(16);
+            if (rnd(4) == 0) ram[M8_DRAW_PAL + c] |= 0x10;              /* transparent */
+        }
+    }                           /* else the reset palette (its own eight-pixel path) */
     if (rnd(3) == 0) {
         int x0 = rnd(128), y0 = rnd(128);
         ram[M8_CLIP_X0] = (uint8_t)x0;
