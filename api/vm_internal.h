@@ -72,6 +72,8 @@ struct mote8 {
     size_t back_len;
     char back_name[256];
     char back_label[M8_BREADCRUMB_MAX];   /* its pause-menu label (stat(100)) */
+    char kept_data_id[72];      /* cartdata without the platform's save_data: the last */
+    uint8_t kept_data[256];     /* values dset() saved, kept for the carts of this run */
     int status;                 /* enum mote8_status */
     int error_line;             /* code line of the last error, 0 if unknown */
     char error[4096];

@@ -272,6 +272,30 @@ Test(cart_flow, cartdata_saved_by_one_cart_is_read_by_the_next)
     host_free(&h);
 }
 
+Test(cart_flow, without_platform_saves_cartdata_still_reaches_the_next_cart_of_the_run)
+{
+    static flow_host h;
+    memset(&h, 0, sizeof h);
+    put_text(&h, "games/menu.p8", HEADER
+             "cartdata(\"flow_kept\") dset(4, 7)\n"
+             "function _update() load(\"game\") end\n");
+    put_text(&h, "games/game.p8", HEADER
+             "printh(\"first \"..tostr(cartdata(\"flow_kept\"))..\" \"..dget(4))\n"
+             "function _draw() end\n");
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.mute = 1;
+    cfg.platform = (mote8_platform){ &h, fh_printh, fh_read, NULL, NULL, NULL };
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert(m8);
+    int i = find(&h, "games/menu.p8");
+    cr_assert_eq(mote8_load_cart(m8, h.data[i], h.len[i], "games/menu.p8"), 0);
+    cr_assert_eq(run_ticks(m8, 4), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect_str_eq(h.printed, "first true 7\n");
+    mote8_destroy(m8);
+    host_free(&h);
+}
+
 Test(cart_flow, run_restarts_the_top_level_code_with_a_parameter)
 {
     static flow_host h;
