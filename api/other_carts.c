@@ -134,6 +134,7 @@ int m8_other_cart_store(m8_vm *vm, const char *name, const uint8_t *ram, int dst
     char why[512] = "";
     int rc = pf->write_file(pf->user, path, out, out_len, why, sizeof why);
     free(out);
-    if (rc != 0) snprintf(err, errsz, "cannot write %s: %s", path, why[0] ? why : "write failed");
+    if (rc != 0 && why[0]) snprintf(err, errsz, "cannot write the cart: %s", why);  /* names it */
+    else if (rc != 0) snprintf(err, errsz, "cannot write %s", path);
     return rc;
 }

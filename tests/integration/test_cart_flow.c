@@ -86,8 +86,10 @@ static void *fh_read(void *user, const char *path, size_t *len)
 static int fh_write(void *user, const char *path, const void *data, size_t len, char *err,
                     size_t errsz)
 {
-    (void)err;
-    (void)errsz;
+    if (strstr(path, "locked")) {              /* a file this host refuses to write */
+        snprintf(err, errsz, "%s: read-only", path);
+        return -1;
+    }
     put(user, path, data, len);
     return 0;
 }
@@ -433,5 +435,27 @@ Test(cart_flow, reload_and_cstore_with_a_png_cart_keep_its_format)
     i = find(&h, "games/fresh.p8");
     cr_assert(i >= 0, "cstore to a missing cart creates name.p8");
     cr_expect(strstr(h.data[i], "__gfx__\n1234") != NULL, "%s", h.data[i]);
+    host_free(&h);
+}
+
+Test(cart_flow, reload_and_cstore_errors_name_the_cart_and_why)
+{
+    static flow_host h;
+    memset(&h, 0, sizeof h);
+    put_text(&h, "games/locked.p8", HEADER "x = 1\n");
+    put_text(&h, "games/w.p8", HEADER "cstore(0, 0, 4, \"locked\")\n");
+    put_text(&h, "games/r.p8", HEADER "x = 1\nreload(0, 0, 4, \"lost\")\n");
+    mote8 *m8 = boot(&h, "games/w.p8");
+    cr_assert_eq(run_ticks(m8, 2), MOTE8_ERROR);
+    const char *e = mote8_error(m8);
+    cr_expect(strstr(e, "games/w.p8: tab 0, line 1: cstore: cannot write the cart: "
+                        "games/locked.p8: read-only") == e, "%s", e);
+    mote8_destroy(m8);
+    m8 = boot(&h, "games/r.p8");
+    cr_assert_eq(run_ticks(m8, 2), MOTE8_ERROR);
+    e = mote8_error(m8);
+    cr_expect(strstr(e, "games/r.p8: tab 0, line 2: reload: no cart \"lost\" in games "
+                        "(tried lost, lost.p8, lost.p8.png)") == e, "%s", e);
+    mote8_destroy(m8);
     host_free(&h);
 }
