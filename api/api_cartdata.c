@@ -3,7 +3,8 @@
  * machine holds no files: it asks the platform's load_data when cartdata() is called and
  * hands the 256 bytes to save_data whenever dset changes a value (the POSIX host writes them
  * atomically, runtime/host/platform_posix.c). Without those callbacks the data lives in
- * memory for the run. Ids follow PICO-8's rule (a-z 0-9 _, at most 64 characters), so no
+ * memory for the run, and a cart load()ed later in the run that calls cartdata() with the
+ * same id sees them (api/cart_flow.c). Ids follow PICO-8's rule (a-z 0-9 _, at most 64 characters), so no
  * id can name a file outside the host's data folder. A save the host cannot read is
  * reported through printh; if the host could not keep it aside, dset() does not save over
  * it for the rest of the run.
@@ -42,7 +43,12 @@ int m8l_cartdata(lua_State *L)
     uint8_t *data = m8_ram(L) + M8_CARTDATA;
     int found = 0;
     char err[1024] = "";
+    m8_vm *vm = m8_vm_of(L);
     if (pf->load_data) found = pf->load_data(pf->user, id, data, err, sizeof err);
+    else if (strcmp(vm->kept_data_id, id) == 0) {
+        memcpy(data, vm->kept_data, 256);
+        found = 1;
+    }
     if (found < 0) memset(data, 0, 256);
     if (err[0]) {                       /* a damaged save: what the host did with it */
         char msg[1100];
@@ -79,6 +85,11 @@ int m8l_dset(lua_State *L)
     const char *id = lua_tostring(L, -1);
     const mote8_platform *pf = &m8_vm_of(L)->config.platform;
     char err[512] = "";
+    m8_vm *vm = m8_vm_of(L);
+    if (id && !pf->save_data) {                 /* no saves: keep them for this run */
+        snprintf(vm->kept_data_id, sizeof vm->kept_data_id, "%s", id);
+        memcpy(vm->kept_data, ram + M8_CARTDATA, 256);
+    }
     if (id && pf->save_data && pf->save_data(pf->user, id, ram + M8_CARTDATA, err, sizeof err) != 0) {
         char msg[600];
         snprintf(msg, sizeof msg, "cartdata: %s", err);

@@ -1,9 +1,12 @@
 /* api_memory.c - peek/poke in 8, 16 and 32 bits, memcpy, memset, reload, cstore
  * (reference 8.10). Addresses wrap at 64 KiB; at most 8192 values per peek/poke call.
- * cstore() writes the in-memory cart image only, never the cart file on disk.
- * Depends on: api_internal.h, p8num.h. */
+ * reload() and cstore() work on the running cart's in-memory ROM image (cstore never writes
+ * the running cart's file), or with a 4th argument on another cart file found next to the
+ * running cart and read / written back through the platform (api/other_carts.c).
+ * Depends on: api_internal.h, p8num.h, other_carts.h. */
 #include <string.h>
 #include "api_internal.h"
+#include "other_carts.h"
 #include "p8num.h"
 
 #define M8_PEEK_MAX 8192
@@ -92,6 +95,29 @@ static int rom_transfer(lua_State *L, int to_rom)
     if (!m8_arg_given(L, 1) && !m8_arg_given(L, 2)) len = M8_ROM_DATA_SIZE;
     if (len <= 0) return 0;
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
+    if (m8_arg_given(L, 4)) {                     /* another cart file */
+        size_t nlen = 0;
+        const char *name = m8_arg_string(L, 4, &nlen);
+        char err[768];
+        m8_cost_units(L, len);
+        if (to_rom) {
+            if (m8_other_cart_store(m8_vm_of(L), name ? name : "", m->ram, dst, src, len, err,
+                                    sizeof err) != 0)
+                return luaL_error(L, "cstore: %s", err);
+            return 0;
+        }
+        m8_cart other;
+        if (m8_other_cart_open(m8_vm_of(L), name ? name : "", &other, err, sizeof err) != 0) {
+            m8_cart_free(&other);
+            return luaL_error(L, "reload: %s", err);
+        }
+        for (int i = 0; i < len; i++) {
+            uint32_t r = (uint32_t)(src + i) & 0xffff;
+            m->ram[(uint32_t)(dst + i) & 0xffff] = r < M8_ROM_DATA_SIZE ? other.rom[r] : 0;
+        }
+        m8_cart_free(&other);
+        return 0;
+    }
     for (int i = 0; i < len; i++) {
         if (to_rom) {
             uint32_t r = (uint32_t)(dst + i) & 0xffff;

@@ -1,4 +1,5 @@
-/* api_system.c - system bindings: printh stat time flip stop assert (reference 8.13).
+/* api_system.c - system bindings: printh stat time flip assert menuitem (reference 8.13);
+ * run, stop, load and extcmd are in api_flow.c.
  * Depends on: api_internal.h, vm_internal.h, p8num.h, synth.h. */
 #include <stdio.h>
 #include <string.h>
@@ -40,17 +41,6 @@ int m8l_time(lua_State *L)
 
 int m8l_flip(lua_State *L) { return m8_vm_flip(L); }
 
-int m8l_stop(lua_State *L)
-{
-    m8_vm *vm = m8_vm_of(L);
-    if (m8_arg_given(L, 1)) {
-        char buf[48];
-        m8_vm_printh(L, display_string(L, 1, buf, sizeof buf));
-    }
-    vm->stop_requested = 1;
-    return luaL_error(L, "stopped");
-}
-
 int m8l_assert(lua_State *L)
 {
     if (lua_toboolean(L, 1)) return lua_gettop(L);
@@ -81,7 +71,8 @@ int m8l_stat(lua_State *L)
     case 0: m8_push_num(L, (double)vm->mem_used / 1024.0); return 1;
     case 1: m8_push_num(L, m8_cost_stat_total(&vm->machine->cost)); return 1;
     case 2: m8_push_num(L, m8_cost_stat_system(&vm->machine->cost)); return 1;
-    case 4: case 6: lua_pushliteral(L, ""); return 1;
+    case 4: lua_pushliteral(L, ""); return 1;
+    case 6: lua_pushstring(L, vm->param); return 1;        /* run() / load() parameter */
     case 5: lua_pushinteger(L, M8_VERSION_ID); return 1;
     case 7: case 9:            /* the rate actually shown: halved when over budget */
         lua_pushinteger(L, vm->machine->cost.halved ? m->fps / 2 : m->fps);
@@ -92,6 +83,10 @@ int m8l_stat(lua_State *L)
     case 34: lua_pushinteger(L, vm->input.mouse_buttons); return 1;
     case 30: lua_pushboolean(L, 0); return 1;
     case 31: lua_pushliteral(L, ""); return 1;
+    case 100:                  /* the breadcrumb's label, nil without one */
+        if (mote8_breadcrumb(vm)) lua_pushstring(L, mote8_breadcrumb(vm));
+        else lua_pushnil(L);
+        return 1;
     case 57: lua_pushboolean(L, m8_synth_stat(m->synth, 57) != 0); return 1;
     default: break;
     }
@@ -145,10 +140,3 @@ int m8l_menuitem(lua_State *L)
     return 0;
 }
 
-/* extcmd(cmd, ...): host commands (screenshots, recording, pause, shutdown ...). None is
- * carried out yet; calls are accepted so carts run (see docs/architecture.md). */
-int m8l_extcmd(lua_State *L)
-{
-    (void)L;
-    return 0;
-}

@@ -135,16 +135,18 @@ typedef struct m8_cost_rule {
     X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke4(a,v,...): write 32-bit 16.16 values") \
     X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
     X(memset, m8l_memset, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
-    X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len]): copy from the cart ROM into RAM (default: all data)") \
-    X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len]): copy RAM into the cart ROM image (default: all data)") \
+    X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len],[file]): copy from the cart ROM (or another cart file's) into RAM (default: all data)") \
+    X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
-    /* ===== SYSTEM (api/api_system.c) ===== */ \
+    /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
-    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 100 breadcrumb ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
     X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \
-    X(stop, m8l_stop, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "stop([msg]): stop the cart, printing msg") \
+    X(stop, m8l_stop, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "stop([msg]): end the cart (the screen stays), printing msg") \
+    X(run, m8l_run, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "run([param]): restart the cart from its top-level code; stat(6) = param") \
+    X(load, m8l_load, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "load(file,[breadcrumb],[param]): replace the cart by file (.p8/.p8.png, next to this cart); breadcrumb: a pause-menu item back") \
     X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
     X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
     X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
@@ -152,7 +154,7 @@ typedef struct m8_cost_rule {
     X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
     X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
     X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
-    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
+    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command: reset, pause, go_back, shutdown; the others are accepted and ignored") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \

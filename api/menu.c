@@ -1,6 +1,8 @@
 /* menu.c - the cart's side of the pause menu: the items registered with menuitem() (kept in
  * the registry table "mote8.menu" by api_system.c as {label, callback, button mask}),
- * running an item's callback with the pressed buttons, and restarting the cart.
+ * running an item's callback with the pressed buttons, and restarting the cart (keeping its
+ * stat(6) parameter and its breadcrumb). A callback that calls load(), run(), stop() or an
+ * extcmd() ending the cart is not an error: the request is carried out by the next tick.
  * Depends on: vm_internal.h, api/mote8.h. */
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +72,10 @@ int mote8_menu_activate(mote8 *vm, int index, int buttons)
     int rc = lua_pcall(L, 1, 1, 0);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "mote8.menu.current");
+    if (rc != LUA_OK && vm->request.kind != M8_REQ_NONE) {  /* load(), stop() ... */
+        lua_pop(L, 1);
+        return 0;
+    }
     if (rc != LUA_OK) {
         m8_vm_set_error(vm, "%s: in a menu item: %s", vm->cart_name, lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -83,7 +89,6 @@ int mote8_menu_activate(mote8 *vm, int index, int buttons)
 int mote8_reset(mote8 *vm)
 {
     if (!vm->cart_data) return -1;
-    char name[sizeof vm->cart_name];
-    memcpy(name, vm->cart_name, sizeof name);
-    return mote8_load_cart(vm, vm->cart_data, vm->cart_len, name);
+    m8_vm_clear_request(vm);
+    return m8_vm_start_cart(vm, vm->cart_name, 1);
 }

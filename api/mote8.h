@@ -74,7 +74,9 @@ typedef struct mote8_input {
 enum mote8_status {
     MOTE8_RUNNING = 0,          /* the cart goes on */
     MOTE8_ERROR = 1,            /* a cart error: mote8_error() has the message */
-    MOTE8_STOPPED = 2           /* the cart ended (stop(), or no main loop and no callbacks) */
+    MOTE8_STOPPED = 2,          /* the cart ended (stop(), or no main loop and no callbacks);
+                                   the screen stays as it was */
+    MOTE8_SHUTDOWN = 3          /* extcmd("shutdown"): the host ends the program (exit 0) */
 };
 
 mote8 *mote8_create(const mote8_config *config);   /* config may be NULL */
@@ -118,8 +120,23 @@ int mote8_menu_items(mote8 *m8, char labels[][MOTE8_MENU_LABEL], int *indices, i
  * confirm only). Returns 1 when the menu should stay open, 0 to close it; a callback error
  * becomes the cart's error (MOTE8_ERROR from the next tick). */
 int mote8_menu_activate(mote8 *m8, int index, int buttons);
-/* Restart the loaded cart from the beginning (the menu's "reset cart"). 0 or -1. */
+/* Restart the loaded cart from the beginning (the menu's "reset cart"), keeping its stat(6)
+ * parameter and its breadcrumb. 0 or -1. */
 int mote8_reset(mote8 *m8);
+
+/* --- several carts (api/cart_flow.c; docs/cart-format.md, "Multi-cart games") ---
+ * A cart's load(file, breadcrumb, param) replaces it inside the same machine before the
+ * next tick: the host keeps its window, audio and platform, and mote8_fps() may change.
+ * Other carts are read through the platform's read_file, relative to the running cart's
+ * folder. run(param), extcmd("reset") and extcmd("go_back") are carried out the same way. */
+/* The label of the way back a load() breadcrumb made (e.g. "back to menu"), or NULL: a
+ * pause menu shows it as an item that calls mote8_go_back. */
+const char *mote8_breadcrumb(const mote8 *m8);
+/* Load the cart the breadcrumb leads back to (stat(6) empty). 0, or -1: no breadcrumb, or
+ * the cart fails to load (mote8_error() says why; the next tick returns MOTE8_ERROR). */
+int mote8_go_back(mote8 *m8);
+/* 1 once after the cart called extcmd("pause"): the host opens its pause menu. */
+int mote8_pause_requested(mote8 *m8);
 
 /* --- carts embedded in the binary (the .p8 files of carts/) --- */
 /* The bytes of bundled cart `name` (file name without .p8), or NULL. */

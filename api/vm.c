@@ -13,6 +13,9 @@
  *   _init, then per tick _update/_update60 and _draw; flip() and the end of each frame yield
  *   back to mote8_tick().
  * - Errors are reported as `FILE: tab T, line L: message`, the source line and a traceback.
+ * - stop(), run(), load() and the extcmd()s that end the cart record a request and unwind the
+ *   cart's code (m8_vm_request); stop and shutdown take effect at once, the others
+ *   (api/cart_flow.c) before the next tick, in the same machine.
  * Depends on: Lua 5.4, runtime/core (machine, cart, cart_file, p8num, synth), api/p8_translate.h. */
 #define _GNU_SOURCE
 #include <math.h>
@@ -119,6 +122,8 @@ static void install_hook(m8_vm *vm, lua_State *L);
 static void vm_hook(lua_State *L, lua_Debug *ar)
 {
     m8_vm *vm = m8_vm_of(L);
+    if (vm->request.kind != M8_REQ_NONE && L == vm->co)   /* a coroutine swallowed it */
+        luaL_error(L, "the cart has ended");
     if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
     if (!counting_in_vm(vm)) {
         vm->lua_instructions++;
@@ -137,7 +142,8 @@ static void vm_hook(lua_State *L, lua_Debug *ar)
  * profiler observes instructions or a yield is due. */
 static void install_hook(m8_vm *vm, lua_State *L)
 {
-    if (!counting_in_vm(vm) || vm->instruction_observer || vm->yield_due)
+    if (!counting_in_vm(vm) || vm->instruction_observer || vm->yield_due ||
+        vm->request.kind != M8_REQ_NONE)
         lua_sethook(L, vm_hook, LUA_MASKCOUNT, 1);
     else
         lua_sethook(L, NULL, 0, 0);
@@ -380,10 +386,37 @@ static void close_lua(m8_vm *vm)
     vm->co = NULL;
 }
 
+void m8_vm_clear_request(m8_vm *vm)
+{
+    free(vm->request.data);
+    memset(&vm->request, 0, sizeof vm->request);
+}
+
+int m8_vm_request(lua_State *L, const m8_request *req)
+{
+    m8_vm *vm = m8_vm_of(L);
+    m8_vm_clear_request(vm);
+    vm->request = *req;
+    if (vm->co) install_hook(vm, vm->co);
+    return luaL_error(L, "the cart has ended");
+}
+
+/* After the cart's code was unwound by a request: stop and shutdown end the cart now; the
+ * others stay pending for the next tick (the cart goes on RUNNING until then). */
+static void settle_request(m8_vm *vm)
+{
+    if (vm->request.kind == M8_REQ_STOP) vm->status = MOTE8_STOPPED;
+    else if (vm->request.kind == M8_REQ_SHUTDOWN) vm->status = MOTE8_SHUTDOWN;
+    if (vm->request.kind == M8_REQ_STOP || vm->request.kind == M8_REQ_SHUTDOWN)
+        m8_vm_clear_request(vm);
+}
+
 void mote8_destroy(mote8 *vm)
 {
     if (!vm) return;
     close_lua(vm);
+    m8_vm_clear_request(vm);
+    free(vm->back_data);
     free(vm->cart_data);
     m8_machine_free(vm->machine);
     free(vm);
@@ -485,14 +518,30 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
         vm->cart_data = copy;
         vm->cart_len = len;
     }
-    if (mote8_check_cart(vm, data, len, name) != 0) return -1;
+    /* a cart the host loads starts a new chain: no parameter, no way back */
+    m8_vm_clear_request(vm);
+    vm->param[0] = 0;
+    free(vm->back_data);
+    vm->back_data = NULL;
+    vm->back_len = 0;
+    vm->back_label[0] = 0;
+    return m8_vm_start_cart(vm, name, 0);
+}
+
+int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
+{
+    char own_name[sizeof vm->cart_name];    /* `name` may be vm->cart_name itself */
+    snprintf(own_name, sizeof own_name, "%s", name ? name : "cart");
+    vm->pause_requested = 0;
+    if (mote8_check_cart(vm, vm->cart_data, vm->cart_len, own_name) != 0) return -1;
     lua_State *L = vm->L;
+    m8_input held = vm->machine->input;
     m8_machine_power_on(vm->machine);
+    if (keep_input) vm->machine->input = held;  /* a button still held is no new press */
     uint32_t seed = vm->config.have_seed ? vm->config.seed : (uint32_t)time(NULL);
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->has_callbacks = 0;
-    vm->stop_requested = 0;
 
     /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */
     if (luaL_loadbufferx(L, bios_source, sizeof bios_source - 1, "=bios", "t") != LUA_OK) {
@@ -529,8 +578,8 @@ static int resume_cart(void *user)
     } else if (rc == LUA_OK) {
         lua_pop(vm->co, nres);               /* the bios never returns; tolerate it */
         vm->status = MOTE8_STOPPED;
-    } else if (vm->stop_requested) {
-        vm->status = MOTE8_STOPPED;
+    } else if (vm->request.kind != M8_REQ_NONE) {
+        settle_request(vm);
     } else {
         report_lua_error(vm, vm->co);
     }
@@ -540,6 +589,10 @@ static int resume_cart(void *user)
 
 int mote8_tick(mote8 *vm, const mote8_input *input)
 {
+    if (vm->request.kind != M8_REQ_NONE && vm->status == MOTE8_RUNNING) {
+        settle_request(vm);                  /* stop()/shutdown from a menu callback */
+        if (vm->request.kind != M8_REQ_NONE && m8_flow_carry_out(vm) != 0) return vm->status;
+    }
     if (vm->status != MOTE8_RUNNING || !vm->co) return vm->status;
     static const mote8_input no_input;
     if (!input) input = &no_input;

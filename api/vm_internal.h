@@ -30,6 +30,23 @@ typedef struct m8_call_area {
     int clip_x0, clip_y0, clip_x1, clip_y1;     /* exclusive ends */
 } m8_call_area;
 
+/* What a cart asked to happen to itself: stop(), run(), load(), extcmd("reset" /
+ * "go_back" / "shutdown"). The binding records it and raises an error that unwinds the
+ * cart's code (m8_vm_request); vm.c stops or shuts down at once, and api/cart_flow.c
+ * carries out the others before the next tick runs. */
+enum m8_request_kind {
+    M8_REQ_NONE, M8_REQ_STOP, M8_REQ_SHUTDOWN, M8_REQ_RUN, M8_REQ_LOAD, M8_REQ_GO_BACK
+};
+
+typedef struct m8_request {
+    int kind;                   /* enum m8_request_kind */
+    char *data;                 /* M8_REQ_LOAD: the other cart's bytes (malloc'd) */
+    size_t len;
+    char name[256];             /* M8_REQ_LOAD: its path */
+    char param[M8_PARAM_MAX];   /* M8_REQ_RUN / M8_REQ_LOAD: the next stat(6) */
+    char breadcrumb[M8_BREADCRUMB_MAX];   /* M8_REQ_LOAD: the way back's label, or "" */
+} m8_request;
+
 struct mote8 {
     mote8_config config;
     m8_machine *machine;
@@ -47,7 +64,16 @@ struct mote8 {
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
-    int flipped, stop_requested;
+    int flipped;
+    m8_request request;         /* pending stop/run/load/..., kind M8_REQ_NONE if none */
+    int pause_requested;        /* extcmd("pause") not yet seen by the host */
+    char param[M8_PARAM_MAX];   /* stat(6): the parameter of run() / load() */
+    char *back_data;            /* the cart a load() breadcrumb leads back to, or NULL */
+    size_t back_len;
+    char back_name[256];
+    char back_label[M8_BREADCRUMB_MAX];   /* its pause-menu label (stat(100)) */
+    char kept_data_id[72];      /* cartdata without the platform's save_data: the last */
+    uint8_t kept_data[256];     /* values dset() saved, kept for the carts of this run */
     int status;                 /* enum mote8_status */
     int error_line;             /* code line of the last error, 0 if unknown */
     char error[4096];
@@ -63,6 +89,21 @@ struct mote8 {
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
+/* Record `req` (copied; its data is taken over) and unwind the cart's code: raises a Lua
+ * error that resume_cart and the menu recognise as the request, not as a cart error. The
+ * main coroutine cannot go on even if a cart coroutine swallows the error. */
+int m8_vm_request(lua_State *L, const m8_request *req);
+/* Start the cart whose bytes are vm->cart_data (run from the top, stat(6) = vm->param),
+ * named `name` (may be vm->cart_name). keep_input: a hand-over (run, load, go back,
+ * reset): buttons held now stay held, so btnp() of the new cart does not see the press
+ * that made the hand-over. 0, or -1 with the error set. */
+int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input);
+/* Free a request's data and mark it done. */
+void m8_vm_clear_request(m8_vm *vm);
+/* Carry out a pending run/load/go_back request (api/cart_flow.c). 0, or -1 with the error
+ * set (the other cart does not compile ...). */
+int m8_flow_carry_out(m8_vm *vm);
+
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
                     for (int p = 3; p < MOTE8_WIDTH * MOTE8_HEIGHT * 3 && !nonblank; p++)
                         if (rgb[p] != rgb[p % 3]) nonblank = 1;
                 }
-                if (st == MOTE8_STOPPED) { f = frames; break; }
+                if (st == MOTE8_STOPPED || st == MOTE8_SHUTDOWN) { f = frames; break; }
             }
         }
         if (!ok || f < frames) {

@@ -1,6 +1,7 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
  * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
- * profile (also when the cart stops on an error). Exit codes: 0 ok, 1 cart error.
+ * profile (also when the cart stops on an error). A cart's extcmd("shutdown") ends the run
+ * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error.
  * Depends on: host.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
             rc = 1;
             break;
         }
+        if (status == MOTE8_SHUTDOWN) break;
         if (wav.f) {   /* each tick rendered exactly MOTE8_AUDIO_RATE / fps samples */
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             m8_wav_write(&wav, audio, n);

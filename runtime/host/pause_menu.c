@@ -1,6 +1,7 @@
 /* pause_menu.c - the pause menu's model; see pause_menu.h. Left/right on a cart item send
  * it those buttons (menuitem's mask decides whether it listens); confirm sends 32 and
- * closes the menu unless the callback returns true. Depends on: pause_menu.h. */
+ * closes the menu unless the callback returns true. Confirm on the breadcrumb line goes
+ * back to the cart that load()ed this one. Depends on: pause_menu.h. */
 #include <string.h>
 #include "pause_menu.h"
 
@@ -24,6 +25,8 @@ static void build(m8_pause_menu *pm, mote8 *m8)
     pm->count = 0;
     add_line(pm, M8_LINE_CONTINUE, "continue", 0);
     for (int i = 0; i < n; i++) add_line(pm, M8_LINE_CART_ITEM, labels[i], ids[i]);
+    const char *back = mote8_breadcrumb(m8);
+    if (back) add_line(pm, M8_LINE_BACK, back, 0);
     add_line(pm, M8_LINE_RESET, "reset cart", 0);
     add_line(pm, M8_LINE_QUIT, "exit", 0);
     if (pm->selected >= pm->count) pm->selected = pm->count - 1;
@@ -66,6 +69,9 @@ enum m8_menu_action m8_pause_menu_key(m8_pause_menu *pm, mote8 *m8, enum m8_menu
         switch (pm->kind[line]) {
         case M8_LINE_CONTINUE: return close_with(pm, M8_MENU_CONTINUE);
         case M8_LINE_RESET: return close_with(pm, M8_MENU_RESET);
+        case M8_LINE_BACK:
+            mote8_go_back(m8);
+            return close_with(pm, M8_MENU_CONTINUE);
         case M8_LINE_QUIT: return close_with(pm, M8_MENU_QUIT);
         default:
             if (mote8_menu_activate(m8, pm->item[line], 32)) {

@@ -1,6 +1,7 @@
-/* platform_posix.c - see platform_posix.h. cartdata files are `ID.p8d.txt`, 64 lines of 8
- * hex digits (the raw 32-bit little-endian values of 0x5e00-0x5eff), written atomically
- * (temporary file, fsync, rename) so a crash or a full disk never leaves half a save. A
+/* platform_posix.c - see platform_posix.h. Files the machine writes (profiles, carts written
+ * by cstore) and cartdata saves are written atomically (temporary file, fsync, rename), so a
+ * crash or a full disk never leaves half a file. cartdata files are `ID.p8d.txt`, 64 lines
+ * of 8 hex digits (the raw 32-bit little-endian values of 0x5e00-0x5eff). A
  * damaged save (a bad line, truncated) is moved aside as ID.p8d.txt.corrupt-N and the values
  * before the damage are loaded and saved again.
  * Depends on: platform_posix.h, libc (POSIX). */
@@ -75,19 +76,27 @@ static void *posix_read(void *user, const char *path, size_t *len)
     return m8_read_file(path, len, MOTE8_CART_FILE_MAX);
 }
 
+/* Write a file (cost profiles, carts written by cstore) atomically: a temporary file next
+ * to it, fsync, rename, so a crash never leaves half a cart. */
 static int posix_write(void *user, const char *path, const void *data, size_t len, char *err,
                        size_t errsz)
 {
     (void)user;
-    FILE *f = NULL;
-    if (make_folders(path, 0) != 0 || !(f = fopen(path, "wb"))) {
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    int fd = -1;
+    if (make_folders(path, 0) != 0 || (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
         snprintf(err, errsz, "%s: %s", path, strerror(errno));
         return -1;
     }
-    int ok = fwrite(data, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) snprintf(err, errsz, "%s: %s", path, strerror(errno));
-    return ok ? 0 : -1;
+    int ok = write(fd, data, len) == (ssize_t)len && fsync(fd) == 0;
+    ok = close(fd) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
 }
 
 int m8_posix_data_dir(char *out, size_t outsz, char *err, size_t errsz)

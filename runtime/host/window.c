@@ -1,8 +1,9 @@
 /* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
  * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
  * controllers, audio queued per tick (never blocking the game loop), a pause menu on
- * Escape/Enter/P or Start (continue, the cart's menuitem() entries, reset cart, exit:
- * pause_menu.h), fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
+ * Escape/Enter/P or Start or a cart's extcmd("pause") (continue, the cart's menuitem()
+ * entries, a load() breadcrumb, reset cart, exit: pause_menu.h), extcmd("shutdown") closes
+ * the window (exit 0), fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
  * F1 cost overlay and F2 profile recording (overlay.h). Exits 1 if the cart is on an
  * error when the window closes.
  * Settings (volume, scale, fullscreen) come from the file described in settings.h.
@@ -366,6 +367,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
                 if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
             int status = h.errored ? MOTE8_ERROR : mote8_tick(m8, &in);
             frame++;
+            if (status == MOTE8_SHUTDOWN) quit = 1;              /* extcmd("shutdown") */
+            if (mote8_pause_requested(m8)) open_menu(&h, m8);    /* extcmd("pause") */
             m8_overlay_tick(&h.overlay);
             if (status == MOTE8_ERROR && !h.errored) {  /* show it until the window closes */
                 fprintf(stderr, "%s\n", mote8_error(m8));

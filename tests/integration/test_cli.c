@@ -1,6 +1,7 @@
 /* test_cli.c - the command-line contract of build/bin/mote8 that checks outside the project
  * rely on: --headless --frames N --screenshot --input --seed, --check, exit codes 0/1/2,
- * `FILE: tab T, line L: message` on errors, printh to stdout, determinism. */
+ * `FILE: tab T, line L: message` on errors, printh to stdout, determinism, a cart's
+ * extcmd("shutdown") ending the run with exit 0. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,6 +144,31 @@ Test(cli, printh_and_input_script)
     m8t_run_mote8(&r, args);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
     cr_expect_str_eq(r.out, "0:0\n1:0\n2:18\n3:18\n4:256\n5:256\n");
+}
+
+Test(cli, shutdown_ends_a_headless_run_early_with_exit_0_and_stop_keeps_the_screen)
+{
+    const char *cart = write_temp("down.p8", CART("n = 0\nfunction _update() n += 1 printh(n) if n == 4 then extcmd(\"shutdown\") end end\n"));
+    const char *args[] = { "--headless", "--frames", "50", cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "1\n2\n3\n4\n", "the run ends at the shutdown");
+
+    char png[256];
+    snprintf(png, sizeof png, "/tmp/m8t_%d_stop.png", (int)getpid());
+    cart = write_temp("stop.p8", CART("n = 0\nfunction _update() n += 1 if n == 3 then stop(\"halt\") end end\nfunction _draw() cls(n) end\n"));
+    const char *stop_args[] = { "--headless", "--frames", "20", "--screenshot", png, cart, NULL };
+    m8t_run_mote8(&r, stop_args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "halt\n");
+    int w, h;
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(png, &w, &h, err, sizeof err);
+    cr_assert(rgb != NULL, "%s", err);
+    cr_expect(rgb[0] == 126 && rgb[1] == 37 && rgb[2] == 83, "the last frame drawn (cls(2)) stays");
+    free(rgb);
+    unlink(png);
 }
 
 Test(cli, endless_loop_does_not_hang_headless)
