@@ -71,24 +71,35 @@ void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_
 /* --- per-row span sets for filled shapes --- */
 
 typedef struct m8_rows {
-    int lo[128], hi[128];
+    int lo[128], hi[128];       /* valid only for rows ymin..ymax */
     int ymin, ymax;             /* rows touched so far (ymin > ymax: none) */
 } m8_rows;
 
 static void rows_init(m8_rows *r)
 {
-    for (int i = 0; i < 128; i++) { r->lo[i] = INT_MAX; r->hi[i] = INT_MIN; }
     r->ymin = 128;
     r->ymax = -1;
+}
+
+/* Make row y part of the touched range, starting the rows newly covered empty. */
+static inline void rows_cover(m8_rows *r, int y)
+{
+    if (r->ymin > r->ymax) {
+        r->ymin = r->ymax = y;
+        r->lo[y] = INT_MAX;
+        r->hi[y] = INT_MIN;
+        return;
+    }
+    for (; r->ymin > y; ) { r->ymin--; r->lo[r->ymin] = INT_MAX; r->hi[r->ymin] = INT_MIN; }
+    for (; r->ymax < y; ) { r->ymax++; r->lo[r->ymax] = INT_MAX; r->hi[r->ymax] = INT_MIN; }
 }
 
 static inline void rows_add(m8_rows *r, int64_t y, int xa, int xb)
 {
     if (y < 0 || y >= 128) return;
+    if (y < r->ymin || y > r->ymax) rows_cover(r, (int)y);
     if (xa < r->lo[y]) r->lo[y] = xa;
     if (xb > r->hi[y]) r->hi[y] = xb;
-    if (y < r->ymin) r->ymin = (int)y;
-    if (y > r->ymax) r->ymax = (int)y;
 }
 
 static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int invert)
@@ -99,7 +110,7 @@ static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int inver
         if (r->ymax + 1 < w.y1) w.y1 = r->ymax + 1;
     }
     for (int y = w.y0; y < w.y1; y++) {
-        int empty = r->lo[y] > r->hi[y];
+        int empty = y < r->ymin || y > r->ymax || r->lo[y] > r->hi[y];
         if (!invert) {
             if (!empty) m8_ink_span(ram, y, r->lo[y], r->hi[y], k, &w);
         } else if (empty) {
