@@ -283,9 +283,9 @@ int m8l_spr(lua_State *L)
     int32_t w = top >= 4 ? m8_arg_raw(L, 4, 0x10000) : 0x10000;
     int32_t h = top >= 5 ? m8_arg_raw(L, 5, 0x10000) : 0x10000;
     int flip_x = top >= 6 && m8_arg_bool(L, 6, 0), flip_y = top >= 7 && m8_arg_bool(L, 7, 0);
-    double pw = floor((double)w * 8 / 65536), ph = floor((double)h * 8 / 65536);
+    double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
     if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
-        m8_cost_units(L, pw * ph);
+        m8_cost_units(L, m8_units_box(pw, ph));
         m8_cost_area(L, x, y, pw, ph);
         m8_cost_sprite(L, n);
     }

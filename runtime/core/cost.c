@@ -141,3 +141,5 @@ double m8_units_oval_outline(double w, double h) { return 2 * (w + h); }
 double m8_units_circ(int r) { return r < 0 ? 0 : 8.0 * r + 1; }
 
 double m8_units_circfill(int r) { return r < 0 ? 0 : (2.0 * r + 1) * (2.0 * r + 1); }
+
+double m8_units_spr_side(int32_t size) { return floor((double)size * 8 / 65536); }

@@ -85,6 +85,7 @@ int m8_cost_should_draw(const m8_cost *c);
 /* The units of the drawing calls' cost rules (api/api_table.h), from their arguments. */
 double m8_units_segment(int x0, int y0, int x1, int y1);  /* pixels: 1 + max(|dx|, |dy|) */
 double m8_units_box(double w, double h);                   /* area, 0 when empty */
+double m8_units_spr_side(int32_t size);  /* spr's w or h (16.16 sprites) in pixels: floor(8 size) */
 double m8_units_rect_outline(double w, double h);          /* older wiki table (rect) */
 double m8_units_rect_perimeter(int w, int h);              /* rrect: 2w + 2h */
 double m8_units_oval_outline(double w, double h);          /* about 2(w + h) pixels */
