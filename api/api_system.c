@@ -145,10 +145,14 @@ int m8l_menuitem(lua_State *L)
     return 0;
 }
 
-/* extcmd(cmd, ...): host commands (screenshots, recording, pause, shutdown ...). None is
- * carried out yet; calls are accepted so carts run (see docs/architecture.md). */
+/* extcmd(cmd, ...): host commands. The capture commands ("screen", "label", "rec",
+ * "video") are queued for the host (mote8_take_host_request); other commands are accepted
+ * and do nothing yet (see docs/architecture.md). */
 int m8l_extcmd(lua_State *L)
 {
-    (void)L;
+    const char *cmd = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "";
+    if (strcmp(cmd, "screen") == 0 || strcmp(cmd, "label") == 0 || strcmp(cmd, "rec") == 0 ||
+        strcmp(cmd, "video") == 0)
+        m8_host_request(m8_vm_of(L), cmd);
     return 0;
 }

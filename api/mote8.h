@@ -25,6 +25,7 @@
 #define MOTE8_FPS M8_FPS                    /* ticks per second of a cart ... */
 #define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
 #define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
+#define MOTE8_VERSION "0.14.0"              /* the runtime's version (mote8 --version) */
 
 typedef struct mote8 mote8;
 
@@ -106,6 +107,14 @@ const char *mote8_error(const mote8 *m8);
 /* After MOTE8_ERROR: draw the error (location, message, source line, traceback) onto the
  * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
 void mote8_show_error(mote8 *m8);
+
+/* --- requests from the cart to its host (api/host_requests.c) ---
+ * Commands of extcmd() that only the host can carry out: "screen" (screenshot), "label"
+ * (set the label), "rec" (start a GIF), "video" (save the GIF). After each tick the host
+ * takes them one by one, oldest first: copies the command into cmd (cmdsz bytes) and returns
+ * 1, or returns 0 when none is left. A host that never asks loses nothing but those commands
+ * (at most 8 are kept; more in one tick are dropped). */
+int mote8_take_host_request(mote8 *m8, char *cmd, size_t cmdsz);
 
 /* --- the pause menu (api/menu.c) --- */
 #define MOTE8_MENU_MAX 5

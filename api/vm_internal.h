@@ -14,6 +14,8 @@
 #include "mote8.h"
 
 
+#define M8_HOST_REQUESTS 8     /* extcmd commands kept for the host between its polls */
+
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
 /* Called by the count hook for every Lua instruction while a profiler is attached. */
@@ -60,9 +62,13 @@ struct mote8 {
     m8_tick_observer tick_observer;
     void *observer_user;              /* the profiler (api/profiler.c) */
     m8_call_area call_area;           /* of the binding running now */
+    char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */
+    int n_host_requests;              /* (api/host_requests.c) */
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
+/* Queue an extcmd command for the host (api/host_requests.c). */
+void m8_host_request(m8_vm *vm, const char *cmd);
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */

@@ -25,6 +25,7 @@ static void build(m8_pause_menu *pm, mote8 *m8)
     add_line(pm, M8_LINE_CONTINUE, "continue", 0);
     for (int i = 0; i < n; i++) add_line(pm, M8_LINE_CART_ITEM, labels[i], ids[i]);
     add_line(pm, M8_LINE_RESET, "reset cart", 0);
+    add_line(pm, M8_LINE_LAUNCHER, "exit to launcher", 0);
     add_line(pm, M8_LINE_QUIT, "exit", 0);
     if (pm->selected >= pm->count) pm->selected = pm->count - 1;
 }
@@ -66,6 +67,7 @@ enum m8_menu_action m8_pause_menu_key(m8_pause_menu *pm, mote8 *m8, enum m8_menu
         switch (pm->kind[line]) {
         case M8_LINE_CONTINUE: return close_with(pm, M8_MENU_CONTINUE);
         case M8_LINE_RESET: return close_with(pm, M8_MENU_RESET);
+        case M8_LINE_LAUNCHER: return close_with(pm, M8_MENU_LAUNCHER);
         case M8_LINE_QUIT: return close_with(pm, M8_MENU_QUIT);
         default:
             if (mote8_menu_activate(m8, pm->item[line], 32)) {

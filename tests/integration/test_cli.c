@@ -212,3 +212,80 @@ Test(cli, error_screen_in_the_screenshot)
     free(rgb);
     unlink(png);
 }
+
+Test(cli, help_lists_defaults_and_bundled_carts)
+{
+    m8_run_result r;
+    const char *args[] = { "--help", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0);
+    cr_expect(strstr(r.out, "default: 1 frame headless") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "bundled carts: hello") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "--write-config") && strstr(r.out, "--unpaced") && strstr(r.out, "--watch"),
+              "%s", r.out);
+    const char *v[] = { "--version", NULL };
+    m8t_run_mote8(&r, v);
+    cr_expect_eq(r.exit_code, 0);
+    cr_expect_str_eq(r.out, "mote8 " MOTE8_VERSION "\n");
+}
+
+Test(cli, bad_values_are_explained_in_one_line)
+{
+    const char *cases[][4] = { { "--frames", "abc", "hello", "--frames expects a whole number" },
+                               { "--scale", "99", "hello", "--scale expects a window scale from 1 to 16, not '99'" },
+                               { "--seed", "", "hello", "--seed expects a whole number" },
+                               { "--bogus", "hello", NULL, "unknown option '--bogus'" } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        m8_run_result r;
+        const char *args[] = { cases[i][0], cases[i][1], cases[i][2], NULL };
+        m8t_run_mote8(&r, args);
+        cr_expect_eq(r.exit_code, 2);
+        cr_expect(strstr(r.err, cases[i][3]) != NULL, "stderr: %s", r.err);
+        char *nl = strchr(r.err, '\n');
+        cr_expect(nl && nl[1] == 0, "one line, got: %s", r.err);
+    }
+}
+
+Test(cli, check_says_ok)
+{
+    m8_run_result r;
+    const char *args[] = { "--check", "hello", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "hello.p8: ok\n");
+}
+
+Test(cli, write_config_writes_the_defaults_once)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/tmp/m8t_%d_cfg/mote8.cfg", (int)getpid());
+    setenv("MOTE8_CONFIG", path, 1);
+    m8_run_result r;
+    const char *args[] = { "--write-config", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    size_t len;
+    char *text = m8_read_file(path, &len, 0);
+    cr_assert(text, "no file at %s", path);
+    cr_expect(strstr(text, "volume = 1.0;") && strstr(text, "keys_p1 = {") && strstr(text, "gamepad = {") &&
+              strstr(text, "capture_folder = \"\";"), "%s", text);
+    free(text);
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1, "an existing file is not replaced");
+    cr_expect(strstr(r.err, "already exists") != NULL, "%s", r.err);
+    unlink(path);
+    char dir[256];
+    snprintf(dir, sizeof dir, "/tmp/m8t_%d_cfg", (int)getpid());
+    rmdir(dir);
+}
+
+Test(cli, broken_png_cart_says_what_is_wrong)
+{
+    const char *png = write_temp("broken.p8.png", "not a picture at all");
+    m8_run_result r;
+    const char *args[] = { "--headless", png, NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "broken.p8.png: not a .p8.png cart: no PNG signature") != NULL, "%s", r.err);
+    unlink(png);
+}
