@@ -140,7 +140,7 @@ typedef struct m8_cost_rule {
     \
     /* ===== SYSTEM (api/api_system.c) ===== */ \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
-    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1) ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
     X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \

@@ -70,6 +70,12 @@ typedef struct mote8_input {
     uint8_t buttons[8];         /* per player: bits 0-5 = left right up down O X, bit 6 = pause */
     int mouse_x, mouse_y;       /* screen pixels */
     int mouse_buttons;          /* bit 0 left, 1 right, 2 middle */
+    /* devkit keyboard and mouse (reference 10.5; the cart reads them with stat 30-39 after
+     * poke(0x5f2d,1)): characters typed during this tick, wheel steps (up positive), and
+     * the mouse's movement in screen pixels since the last tick */
+    char keys[16];              /* NUL-terminated, oldest first */
+    int mouse_wheel;
+    int mouse_dx, mouse_dy;
 } mote8_input;
 
 enum mote8_status {

@@ -1,9 +1,12 @@
 /* gif_writer.c - animated GIF files with giflib; see gif_writer.h.
  * Depends on: gif_writer.h, giflib. */
+#include <errno.h>
+#include <fcntl.h>
 #include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "gif_writer.h"
 
 int m8_gif_index_frame(m8_gif_palette *pal, const uint8_t *rgb, int w, int h, uint8_t *out)
@@ -60,8 +63,17 @@ int m8_gif_write(const char *path, const m8_gif_palette *pal, const uint8_t *fra
         return -1;
     }
     int code = 0;
-    GifFileType *gif = EGifOpenFileName(path, false, &code);
-    if (!gif) return fail(NULL, path, code, err, errsz);
+    /* opened here rather than by giflib, which makes the file private (0600) */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) {
+        snprintf(err, errsz, "%s: cannot write the GIF (%s)", path, strerror(errno));
+        return -1;
+    }
+    GifFileType *gif = EGifOpenFileHandle(fd, &code);
+    if (!gif) {
+        close(fd);
+        return fail(NULL, path, code, err, errsz);
+    }
     int bits = 1;
     while ((1 << bits) < pal->count) bits++;
     ColorMapObject *map = GifMakeMapObject(1 << bits, NULL);

@@ -72,7 +72,9 @@ int main(int argc, char **argv)
     if (settings.data_folder[0]) setenv("MOTE8_DATA_DIR", settings.data_folder, 0);
     if (opt.cart) {
         int rc = run_cart(&opt, opt.cart, &settings);
-        return rc == M8_WINDOW_TO_LAUNCHER ? 0 : rc;
+        if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
+        opt.cart = NULL;                /* "exit to launcher": the launcher from now on */
+        opt.watch = 0;
     }
     for (;;) {                          /* the launcher, until the player quits it */
         const char *cart = m8_choose_cart(&opt);

@@ -45,6 +45,8 @@ typedef struct window_host {
     int to_launcher;            /* the menu's "exit to launcher" */
     double volume;              /* 0-1, from the settings file, changed with - and = */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
+    char typed[16];             /* characters typed since the last tick (devkit keyboard) */
+    int wheel;                  /* wheel steps since the last tick */
     m8_overlay overlay;         /* F1 cost overlay, F2 profiling */
     m8_capture capture;         /* F6-F9, F12, extcmd */
     m8_cart_watch watch;        /* --watch and Ctrl+R */
@@ -325,8 +327,22 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             open_menu(h, m8);
             break;
         }
+        if (e->key.keysym.sym == SDLK_BACKSPACE && strlen(h->typed) + 1 < sizeof h->typed)
+            strcat(h->typed, "\b");
         if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
             h->keys[player] |= (uint8_t)(1 << button);
+        break;
+    case SDL_TEXTINPUT:                 /* devkit keyboard: printable ASCII, lower case */
+        for (const char *c = e->text.text; *c; c++) {
+            size_t n = strlen(h->typed);
+            if ((unsigned char)*c >= 32 && (unsigned char)*c < 127 && n + 1 < sizeof h->typed) {
+                h->typed[n] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+                h->typed[n + 1] = 0;
+            }
+        }
+        break;
+    case SDL_MOUSEWHEEL:
+        h->wheel += e->wheel.y;
         break;
     case SDL_KEYUP:
         if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
@@ -363,6 +379,32 @@ static void close_host(window_host *h)
     SDL_Quit();
 }
 
+/* The mouse in screen pixels (devkit, stat 32-39): position over the picture, buttons,
+ * wheel steps and movement since the last tick; the characters typed since then. */
+static void mouse_input(window_host *h, mote8_input *in)
+{
+    int wx, wy, rw, rh, ww, wh;
+    Uint32 b = SDL_GetMouseState(&wx, &wy);
+    SDL_GetRendererOutputSize(h->renderer, &rw, &rh);
+    SDL_GetWindowSize(h->window, &ww, &wh);
+    SDL_Rect pic = picture_rect(h);
+    int s = pic.w / 128 > 0 ? pic.w / 128 : 1;
+    int px = ww ? wx * rw / ww : wx, py = wh ? wy * rh / wh : wy;     /* high-DPI */
+    int x = (px - pic.x) / s, y = (py - pic.y) / s;
+    in->mouse_x = x < 0 ? 0 : x > 127 ? 127 : x;
+    in->mouse_y = y < 0 ? 0 : y > 127 ? 127 : y;
+    in->mouse_buttons = ((b & SDL_BUTTON_LMASK) ? 1 : 0) | ((b & SDL_BUTTON_RMASK) ? 2 : 0) |
+                        ((b & SDL_BUTTON_MMASK) ? 4 : 0);
+    int dx, dy;
+    SDL_GetRelativeMouseState(&dx, &dy);
+    in->mouse_dx = dx / s;
+    in->mouse_dy = dy / s;
+    in->mouse_wheel = h->wheel;
+    h->wheel = 0;
+    memcpy(in->keys, h->typed, sizeof in->keys);
+    h->typed[0] = 0;
+}
+
 /* One tick of the cart (not while paused): input, the tick, errors, sound, captures. */
 static void run_tick(window_host *h, mote8 *m8, const m8_input_script *script, long frame)
 {
@@ -371,6 +413,7 @@ static void run_tick(window_host *h, mote8 *m8, const m8_input_script *script, l
     for (int p = 0; p < 8; p++) in.buttons[p] |= h->keys[p];
     for (int i = 0; i < M8_MAX_PADS; i++)
         if (h->pads[i]) in.buttons[i] |= m8_input_map_pad(&h->map, h->pads[i]);
+    mouse_input(h, &in);
     int status = h->errored ? MOTE8_ERROR : mote8_tick(m8, &in);
     m8_overlay_tick(&h->overlay);
     if (status == MOTE8_ERROR && !h->errored) show_error(h, m8);
