@@ -220,6 +220,9 @@ void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
 int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz);
 int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *err,
                             size_t errsz);
+/* The label as 128x128 RGB888 (the launcher's picture of a cart): 0, or -1 when the cart
+ * has none. Touches nothing shared: carts may be described on several threads at once. */
+int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb);
 /* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
  * 0 or -1 with err set (unreadable PNG, wrong size). */
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);

@@ -61,9 +61,9 @@ void m8_input_script_at(const m8_input_script *s, long frame, mote8_input *in);
 
 struct m8_settings;
 
-/* The bundled-cart chooser window (chooser.c): the chosen cart's name, or NULL when the
- * user quit. */
-const char *m8_choose_cart(const m8_options *opt);
+/* The launcher window (launcher.c): the chosen cart (a file path or a bundled cart's
+ * name), or NULL when the player quit. */
+const char *m8_launcher_run(const m8_options *opt, const struct m8_settings *settings);
 
 int m8_run_headless(const m8_options *opt, mote8 *m8);
 

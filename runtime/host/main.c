@@ -1,6 +1,6 @@
 /* main.c - the mote8 program: parses the command line, reads the settings (window only),
  * loads the cart, and hands it to the headless runner or the SDL window, with the POSIX
- * platform services (files, cartdata, printh). With no cart the window opens the chooser
+ * platform services (files, cartdata, printh). With no cart the window opens the launcher
  * and comes back to it when the player exits a cart to the launcher.
  * Depends on: host.h, platform_posix.h, settings.h, api/mote8.h. */
 #include <stdio.h>
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
         opt.watch = 0;
     }
     for (;;) {                          /* the launcher, until the player quits it */
-        const char *cart = m8_choose_cart(&opt);
+        const char *cart = m8_launcher_run(&opt, &settings);
         if (!cart) return 0;
         int rc = run_cart(&opt, cart, &settings);
         if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
