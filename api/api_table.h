@@ -64,15 +64,15 @@ typedef struct m8_cost_rule {
     X(oval, m8l_oval, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "oval(x0,y0,x1,y1,[col]): outline of the ellipse inside the rectangle") \
     X(ovalfill, m8l_ovalfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "ovalfill(x0,y0,x1,y1,[col]): filled ellipse inside the rectangle") \
     X(spr, m8l_spr, M8_GROUP_GFX, 0, M8_ROW_SPRITE, M8_COST_UNITS(2, 1, 0), "spr(n,x,y,[w,h],[flip_x],[flip_y]): draw sprite n (w x h sprites, fractions allowed)") \
-    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
+    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, M8_ROW_SPRITE, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
     X(sget, m8l_sget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sget(x,y): sprite-sheet pixel (0 outside)") \
     X(sset, m8l_sset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
     X(fget, m8l_fget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
     X(fset, m8l_fset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
-    X(map, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
-    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
     X(tline, m8l_tline, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \

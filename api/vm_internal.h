@@ -32,6 +32,13 @@ typedef struct m8_call_area {
     int clip_x0, clip_y0, clip_x1, clip_y1;     /* exclusive ends */
 } m8_call_area;
 
+/* One sprite a drawing call drew (spr, sspr, map cells): its number and the screen
+ * rectangle it covered (camera applied); the profiler splits the call's cycles over them. */
+typedef struct m8_sprite_report {
+    int n;
+    double x, y, w, h;
+} m8_sprite_report;
+
 struct mote8 {
     mote8_config config;
     m8_machine *machine;
@@ -41,7 +48,6 @@ struct mote8 {
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
     const m8_api_row *call_row; /* the binding running now (api_call.c) */
     double call_units;          /* units it reported */
-    int call_sprite;            /* sprite it drew (M8_ROW_SPRITE rows), -1 if none */
     uint64_t lua_instructions;  /* counted so far (by the counting VM or the hook) */
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
     uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
@@ -62,6 +68,8 @@ struct mote8 {
     m8_tick_observer tick_observer;
     void *observer_user;              /* the profiler (api/profiler.c) */
     m8_call_area call_area;           /* of the binding running now */
+    m8_sprite_report *sprite_reports; /* sprites it drew, where (profiler's buffer, NULL */
+    int n_sprite_reports, sprite_reports_cap;   /* when none is attached) */
     char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */
     int n_host_requests;              /* (api/host_requests.c) */
 };
