@@ -134,6 +134,24 @@ static void sprite_costs(mote8_profiler *p, m8_vm *vm, double cycles)
     }
 }
 
+/* One more call of API row `row` from a line (its per-function counts). */
+static void count_fn_call(m8_prof_line_acc *l, int row)
+{
+    for (int i = 0; i < l->nfn; i++)
+        if (l->fn[i].row == row) {
+            l->fn[i].calls++;
+            return;
+        }
+    if (l->nfn == l->capfn) {
+        int cap = l->capfn ? l->capfn * 2 : 4;
+        m8_prof_fn_calls *fn = realloc(l->fn, (size_t)cap * sizeof *fn);
+        if (!fn) return;
+        l->fn = fn;
+        l->capfn = cap;
+    }
+    l->fn[l->nfn++] = (m8_prof_fn_calls){ row, 1 };
+}
+
 static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cycles,
                     double units)
 {
@@ -146,6 +164,7 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     p->lines[line].system += (double)cycles;
     p->lines[line].calls++;
     p->lines[line].pixels += pixels;
+    count_fn_call(&p->lines[line], p->row);
     p->recent[line] += (double)cycles;
     p->apis[p->row].calls++;
     p->apis[p->row].cycles += (double)cycles;
@@ -234,6 +253,7 @@ void mote8_profiler_free(mote8_profiler *p)
 {
     if (!p) return;
     mote8_profiler_detach(p);
+    for (int i = 0; p->lines && i <= p->nlines; i++) free(p->lines[i].fn);
     free(p->lines);
     free(p->recent);
     free(p->apis);
@@ -404,7 +424,7 @@ static int write_callsites(const mote8_profiler *p, m8_profile_files *dir, char 
         free(all);
         return -1;
     }
-    fputs("site,tab,line,code_line,cycles,lua,system,calls,pixels,source\n", f);
+    fputs("site,tab,line,code_line,cycles,lua,system,calls,pixels,source,calls_by_function\n", f);
     for (int i = 0; i < n; i++) {
         const mote8_prof_line *l = &all[i];
         if (l->code_line == 0) fputs("(outside the cart),-1,0,0,", f);
@@ -412,6 +432,20 @@ static int write_callsites(const mote8_profiler *p, m8_profile_files *dir, char 
         fprintf(f, "%.0f,%.0f,%.0f,%llu,%.0f,", l->lua_cycles + l->system_cycles, l->lua_cycles,
                 l->system_cycles, (unsigned long long)l->calls, l->pixels);
         csv_source(f, &p->vm->machine->cart, l->code_line);
+        fputc(',', f);                  /* the calls per function, most first: spr:30;flr:60 */
+        const m8_prof_line_acc *acc = &p->lines[l->code_line];
+        int done[64], ndone = 0;
+        for (int k = 0; k < acc->nfn && k < 64; k++) {
+            int best = -1;
+            for (int j = 0; j < acc->nfn; j++) {
+                int used = 0;
+                for (int d = 0; d < ndone; d++) used |= done[d] == j;
+                if (!used && (best < 0 || acc->fn[j].calls > acc->fn[best].calls)) best = j;
+            }
+            done[ndone++] = best;
+            fprintf(f, "%s%s:%llu", k ? ";" : "", m8_api_rows[acc->fn[best].row].name,
+                    (unsigned long long)acc->fn[best].calls);
+        }
         fputc('\n', f);
     }
     free(all);

@@ -9,9 +9,17 @@
 #include "profile_files.h"
 #include "vm_internal.h"
 
+/* How many times a line called one API function. */
+typedef struct m8_prof_fn_calls {
+    int row;                    /* index into m8_api_rows */
+    uint64_t calls;
+} m8_prof_fn_calls;
+
 typedef struct m8_prof_line_acc {
     double lua, system, pixels;
     uint64_t calls;
+    m8_prof_fn_calls *fn;       /* the calls per function made from this line */
+    int nfn, capfn;
 } m8_prof_line_acc;
 
 typedef struct m8_prof_api {

@@ -24,6 +24,7 @@ typedef struct report_site {
     double cycles, lua, system, pixels;
     unsigned long long calls;
     char source[256];
+    char by_function[160];      /* "spr:30;flr:60" (empty in older profiles) */
 } report_site;
 
 typedef struct report_api {
@@ -138,8 +139,8 @@ static int read_frames(report *r, const m8_profile_files *dir, char *err, size_t
     return 0;
 }
 
-/* The last field of a CSV line, unquoted ("" -> "). */
-static void unquote(const char *s, char *out, size_t outsz)
+/* A quoted (or plain) CSV field, unquoted ("" -> "); returns what follows it. */
+static const char *unquote(const char *s, char *out, size_t outsz)
 {
     size_t o = 0;
     int quoted = *s == '"';
@@ -149,9 +150,12 @@ static void unquote(const char *s, char *out, size_t outsz)
             if (s[1] == '"') s++;
             else break;
         }
+        if (!quoted && *s == ',') break;
         out[o++] = *s;
     }
     out[o] = 0;
+    while (*s && *s != ',') s++;        /* past the closing quote (or a cut field) */
+    return s;
 }
 
 static int read_sites(report *r, const m8_profile_files *dir, char *err, size_t errsz)
@@ -177,7 +181,9 @@ static int read_sites(report *r, const m8_profile_files *dir, char *err, size_t 
         s->system = atof(field[6]);
         s->calls = strtoull(field[7], NULL, 10);
         s->pixels = atof(field[8]);
-        unquote(p, s->source, sizeof s->source);
+        const char *rest = unquote(p, s->source, sizeof s->source);
+        s->by_function[0] = 0;
+        if (*rest == ',') unquote(rest + 1, s->by_function, sizeof s->by_function);
         r->nsites++;
     }
     fclose(f);
@@ -295,6 +301,7 @@ static void write_text(const report *r, FILE *f)
         const report_site *s = &r->sites[i];
         fprintf(f, "  %-24s %10.0f %8.0f %8.0f %6llu  %.60s\n", s->site, s->cycles, s->lua,
                 s->system, s->calls, s->source);
+        if (s->by_function[0]) fprintf(f, "  %-24s calls: %s\n", "", s->by_function);
     }
     fprintf(f, "\ntop API functions        calls     cycles      pixels  off-screen\n");
     for (int i = 0; i < r->napis && i < 10; i++) {
@@ -321,7 +328,7 @@ static const char css[] =
     ".kpi{display:inline-block;margin-right:28px}.kpi b{display:block;font-size:20px}"
     "table{border-collapse:collapse}td,th{padding:3px 10px;text-align:right}"
     "th{color:#a0a0c0;font-weight:normal}td.l,th.l{text-align:left}"
-    "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}"
+    "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}.calls{fill:#83769c}"
     ".thumb{display:inline-block;width:32px;height:32px;image-rendering:pixelated;"
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
     ".row{display:flex;gap:24px;flex-wrap:wrap}svg text{fill:#c2c3c7;font:11px sans-serif}";
@@ -386,8 +393,8 @@ static void sites_svg(const report *r, FILE *f)
     for (int i = 0; i < n; i++) {
         const report_site *s = &r->sites[i];
         double y = i * row + 3, wl = s->lua / maxv * (W - L - 150), ws = s->system / maxv * (W - L - 150);
-        fprintf(f, "<g><title>%s: %.0f Lua + %.0f system cycles, %llu calls, %.0f pixels</title>",
-                s->site, s->lua, s->system, s->calls, s->pixels);
+        fprintf(f, "<g><title>%s: %.0f Lua + %.0f system cycles, %llu calls (%s), %.0f pixels</title>",
+                s->site, s->lua, s->system, s->calls, s->by_function, s->pixels);
         fprintf(f, "<text x='0' y='%.1f'>%s  ", y + 14, s->site);
         char shown[200];                /* 48 characters (UTF-8: whole sequences) */
         size_t o = 0;
@@ -405,8 +412,18 @@ static void sites_svg(const report *r, FILE *f)
         fputs("</text>", f);
         fprintf(f, "<rect x='%d' y='%.1f' width='%.2f' height='16' fill='#29adff'/>"
                    "<rect x='%.2f' y='%.1f' width='%.2f' height='16' fill='#ffa300'/>"
-                   "<text x='%.2f' y='%.1f'>%.0f</text></g>",
+                   "<text x='%.2f' y='%.1f'>%.0f",
                 L, y, wl, L + wl, y, ws, L + wl + ws + 6, y + 13, s->cycles);
+        if (s->by_function[0]) {        /* the calls it made: "spr x30, flr x60" */
+            fputs(" <tspan class='calls'>(", f);
+            for (const char *c = s->by_function; *c; c++) {
+                if (*c == ':') fputs(" &#215;", f);
+                else if (*c == ';') fputs(", ", f);
+                else fputc(*c, f);
+            }
+            fputs(")</tspan>", f);
+        }
+        fputs("</text></g>", f);
     }
     fputs("</svg>", f);
 }
@@ -468,9 +485,10 @@ static void write_html(const report *r, FILE *f)
                "#000,#3c146e,#be1e3c,#f07814,#fadc3c,#fff)'></div><div>0 &mdash; %.1f cycles per "
                "pixel over the run (the hottest pixel)</div>", r->heat_max);
     fprintf(f, "<div>on screen: %.0f cycles<br>outside the screen or clip rectangle: "
-               "<b class='drop'>%.0f</b> cycles (%.1f%%)<br>system cost without an area: %.0f"
+               "<b class='%s'>%.0f</b> cycles (%.1f%%)<br>system cost without an area: %.0f"
                "</div></div></div></div>",
-            r->on_screen, r->off_screen, draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
+            r->on_screen, r->off_screen > 0 ? "drop" : "clean", r->off_screen,
+            draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing).</p>"
           "</body></html>\n", f);

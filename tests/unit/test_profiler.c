@@ -321,3 +321,24 @@ Test(profiler, print_pixels_glyphs_and_clean_dropped_column)
     mote8_profiler_free(p);
     mote8_destroy(m8);
 }
+
+/* A call site's calls are counted per API function: callsites.csv ends each line with
+ * FUNCTION:CALLS pairs, most calls first, and the text summary lists them. */
+Test(profiler, call_site_counts_calls_per_function)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _draw()\n x=1.5 spr(1,flr(x),0) spr(2,0,0) spr(3,0,0)\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 2);
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *sites = read_in(dir, "callsites.csv");
+    cr_expect(strstr(sites, "spr(3,0,0)\",spr:6;flr:2\n") != NULL, "%s", sites);
+    cr_expect(strstr(sites, ",source,calls_by_function\n") != NULL, "%s", sites);
+    char *summary = read_in(dir, "summary.txt");
+    cr_expect(strstr(summary, "calls: spr:6;flr:2") != NULL, "%s", summary);
+    free(sites);
+    free(summary);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
