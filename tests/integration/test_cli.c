@@ -289,3 +289,30 @@ Test(cli, broken_png_cart_says_what_is_wrong)
     cr_expect(strstr(r.err, "broken.p8.png: not a .p8.png cart: no PNG signature") != NULL, "%s", r.err);
     unlink(png);
 }
+
+Test(cli, error_wording)
+{
+    m8_run_result r;
+    /* runaway recursion: a stack overflow, not "not enough memory" */
+    const char *deep = write_temp("deep.p8", CART("function f(n) return f(n+1)+1 end\nf(1)\n"));
+    const char *a1[] = { "--headless", deep, NULL };
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "tab 0, line 1: stack overflow") != NULL, "%s", r.err);
+    /* the cart's global _update is not a local in the traceback */
+    const char *cb = write_temp("cb.p8", CART("function boom() local x=nil return x.y end\nfunction _update() boom() end\n"));
+    const char *a2[] = { "--headless", cb, NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect(strstr(r.err, "in function '_update'") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "in local '_update'") == NULL, "%s", r.err);
+    /* a missing end names the block and where it began */
+    const char *open = write_temp("open.p8", CART("function _draw()\n if true then\n  cls()\n\nx=1\n"));
+    const char *a3[] = { "--check", open, NULL };
+    m8t_run_mote8(&r, a3);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "'end' expected near '<eof>' (to close 'if' at tab 0, line 2)") != NULL, "%s", r.err);
+    const char *tabs = write_temp("tabs.p8", CART("x=1\n-->8\nfor i=1,2 do\n y=i\n"));
+    const char *a4[] = { "--check", tabs, NULL };
+    m8t_run_mote8(&r, a4);
+    cr_expect(strstr(r.err, "(to close 'for' at tab 1, line 1)") != NULL, "%s", r.err);
+}
