@@ -42,6 +42,11 @@ int m8_arg_bool(lua_State *L, int i, int def);          /* nil/false -> 0 */
  * NULL for other types. */
 const char *m8_arg_string(lua_State *L, int i, size_t *len);
 
+/* --- coroutines (api_coroutine.c) --- */
+/* coroutine.resume (upvalue 1) with a failed resume's "cart:N:" message rewritten as
+ * "tab T, line L:". */
+int m8_coresume_located(lua_State *L);
+
 /* --- results --- */
 void m8_push_num(lua_State *L, double v);
 

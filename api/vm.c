@@ -351,6 +351,13 @@ static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
     describe_locations(vm, kept, out, outsz);
 }
 
+void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz)
+{
+    int keep = vm->error_line;          /* only a cart error sets the error's line */
+    describe_locations(vm, msg, out, outsz);
+    vm->error_line = keep;
+}
+
 /* Build the full report for a Lua error raised in coroutine `co`. */
 static void report_lua_error(m8_vm *vm, lua_State *co)
 {

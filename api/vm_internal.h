@@ -75,6 +75,8 @@ struct mote8 {
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
+/* Rewrite the "cart:LINE:" references of msg as "tab T, line L:" (error messages). */
+void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz);
 /* Queue an extcmd command for the host (api/host_requests.c). */
 void m8_host_request(m8_vm *vm, const char *cmd);
 /* Hand the Lua instructions counted since the last call to the cost model. */

@@ -316,3 +316,13 @@ Test(cli, error_wording)
     m8t_run_mote8(&r, a4);
     cr_expect(strstr(r.err, "(to close 'for' at tab 1, line 1)") != NULL, "%s", r.err);
 }
+
+Test(cli, coresume_error_names_tab_and_line)
+{
+    m8_run_result r;
+    const char *co = write_temp("co.p8", CART("x=1\n-->8\nc=cocreate(function()\n local t=nil t.x=1 end)\nok,err=coresume(c)\nprinth(tostr(ok)..' '..err)\n"));
+    const char *a[] = { "--headless", co, NULL };
+    m8t_run_mote8(&r, a);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "false tab 1, line 2: attempt to index a nil value (local 't')\n");
+}
