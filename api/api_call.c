@@ -1,6 +1,6 @@
 /* api_call.c - the accounting around every C binding: the dispatcher opens a call
  * (m8_call_begin), the binding reports its work (units for its row's cost rule, the screen
- * rectangle it was asked to cover, the sprite it drew), and the dispatcher closes the call
+ * rectangle it was asked to cover, the sprites it drew), and the dispatcher closes the call
  * (m8_call_end): the row's rule turns units into system cycles for the cost model, and an
  * attached profiler observes the call. Declared in api_internal.h (what bindings report)
  * and api_call.h (what the dispatcher does).
@@ -11,7 +11,21 @@
 
 void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
 
-void m8_cost_sprite(lua_State *L, int n) { m8_vm_of(L)->call_sprite = n; }
+void m8_cost_sprite(lua_State *L, int n, double x, double y, double w, double h)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (!vm->sprite_reports || vm->n_sprite_reports >= vm->sprite_reports_cap || n < 0 || n > 255)
+        return;
+    const uint8_t *ram = vm->machine->ram;
+    m8_sprite_report *r = &vm->sprite_reports[vm->n_sprite_reports++];
+    r->n = n;
+    r->x = x - m8_camera_x(ram);
+    r->y = y - m8_camera_y(ram);
+    r->w = w;
+    r->h = h;
+}
+
+int m8_cost_wants_sprites(lua_State *L) { return m8_vm_of(L)->sprite_reports != NULL; }
 
 void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
 {
@@ -53,7 +67,7 @@ void m8_call_begin(lua_State *L, const m8_api_row *row)
     m8_vm_sync_lua(vm);         /* the call sees (stat) and follows the Lua before it */
     vm->call_row = row;
     vm->call_units = 0;
-    vm->call_sprite = -1;
+    vm->n_sprite_reports = 0;
     vm->call_area.set = 0;
 }
 
@@ -64,7 +78,7 @@ void m8_call_end(lua_State *L, const m8_api_row *row)
     m8_cost_charge_system(&vm->machine->cost, cycles);
     if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
     vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
-    vm->call_sprite = -1;        /* inherit the units, sprite or area of the calls made there */
+    vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
     vm->call_area.set = 0;
 }
 

@@ -63,6 +63,9 @@ int m8l_extcmd(lua_State *L)
     else if (strcmp(cmd, "shutdown") == 0) req.kind = M8_REQ_SHUTDOWN;
     else if (strcmp(cmd, "go_back") == 0 && vm->back_data) req.kind = M8_REQ_GO_BACK;
     else if (strcmp(cmd, "pause") == 0) vm->pause_requested = 1;
+    else if (strcmp(cmd, "screen") == 0 || strcmp(cmd, "label") == 0 ||
+             strcmp(cmd, "rec") == 0 || strcmp(cmd, "video") == 0)
+        m8_host_request(vm, cmd);                    /* captures: the host takes them */
     if (req.kind == M8_REQ_NONE) return 0;           /* others: accepted, ignored */
     return m8_vm_request(L, &req);
 }

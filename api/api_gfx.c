@@ -287,10 +287,31 @@ int m8l_spr(lua_State *L)
     if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
         m8_cost_units(L, m8_units_box(pw, ph));
         m8_cost_area(L, x, y, pw, ph);
-        m8_cost_sprite(L, n);
+        m8_cost_sprite(L, n, x, y, pw, ph);
     }
     m8_spr(m8_ram(L), n, x, y, w, h, flip_x, flip_y);
     return 0;
+}
+
+/* The sheet's sprites an sspr source rectangle covers, each with the part of the
+ * destination it stretches to (flips mirror it), for the profiler. */
+static void sspr_sprites(lua_State *L, int sx, int sy, int sw, int sh, int dx, int dy, int dw,
+                         int dh, int flip_x, int flip_y)
+{
+    if (sw <= 0 || sh <= 0 || dw == 0 || dh == 0) return;
+    double fx = fabs((double)dw) / sw, fy = fabs((double)dh) / sh;
+    int x0 = sx < 0 ? 0 : sx, y0 = sy < 0 ? 0 : sy;
+    int x1 = sx + sw > 128 ? 128 : sx + sw, y1 = sy + sh > 128 ? 128 : sy + sh;
+    for (int cy = y0 / 8 * 8; cy < y1; cy += 8)
+        for (int cx = x0 / 8 * 8; cx < x1; cx += 8) {
+            int ix0 = cx > x0 ? cx : x0, ix1 = cx + 8 < x1 ? cx + 8 : x1;
+            int iy0 = cy > y0 ? cy : y0, iy1 = cy + 8 < y1 ? cy + 8 : y1;
+            if (ix1 <= ix0 || iy1 <= iy0) continue;
+            double w = (ix1 - ix0) * fx, h = (iy1 - iy0) * fy;
+            double px = flip_x ? dx + fabs((double)dw) - (ix1 - sx) * fx : dx + (ix0 - sx) * fx;
+            double py = flip_y ? dy + fabs((double)dh) - (iy1 - sy) * fy : dy + (iy0 - sy) * fy;
+            m8_cost_sprite(L, cy / 8 * 16 + cx / 8, px, py, w, h);
+        }
 }
 
 int m8l_sspr(lua_State *L)
@@ -303,6 +324,7 @@ int m8l_sspr(lua_State *L)
     int flip_x = m8_arg_bool(L, 9, 0), flip_y = m8_arg_bool(L, 10, 0);
     m8_cost_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
     m8_cost_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
+    sspr_sprites(L, sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     m8_sspr(m8_ram(L), sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     return 0;
 }
@@ -371,6 +393,14 @@ int m8l_map(lua_State *L)
     int tx = a[0], ty = a[1], sx = a[2], sy = a[3], tw = a[4], th = a[5], layers = a[6];
     m8_cost_units(L, m8_map_cells_drawn(ram, tx, ty, tw, th, layers));
     m8_cost_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
+    for (int cy = 0; m8_cost_wants_sprites(L) && cy < th; cy++)   /* cells, for the profiler */
+        for (int cx = 0; cx < tw; cx++) {
+            if (tx + cx < 0 || ty + cy < 0 || tx + cx >= mw || ty + cy >= mh) continue;
+            int n = m8_mget(ram, tx + cx, ty + cy);
+            if (n == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
+            if (layers && !(m8_fget(ram, n) & layers)) continue;
+            m8_cost_sprite(L, n, sx + cx * 8, sy + cy * 8, 8, 8);
+        }
     m8_map(ram, tx, ty, sx, sy, tw, th, layers);
     return 0;
 }

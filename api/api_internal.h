@@ -46,14 +46,22 @@ int m8_arg_bool(lua_State *L, int i, int def);          /* nil/false -> 0 */
  * NULL for other types. */
 const char *m8_arg_string(lua_State *L, int i, size_t *len);
 
+/* --- coroutines (api_coroutine.c) --- */
+/* coroutine.resume (upvalue 1) with a failed resume's "cart:N:" message rewritten as
+ * "tab T, line L:". */
+int m8_coresume_located(lua_State *L);
+
 /* --- results --- */
 void m8_push_num(lua_State *L, double v);
 
 /* --- cost (api_call.c) --- */
 void m8_cost_units(lua_State *L, double units);
-/* A binding of a row flagged M8_ROW_SPRITE reports the sprite it drew (0-255), for the
- * profiler's sprite table. */
-void m8_cost_sprite(lua_State *L, int n);
+/* A binding of a row flagged M8_ROW_SPRITE reports each sprite it drew (0-255) and the
+ * rectangle it covered in the cart's coordinates (before the camera), for the profiler's
+ * sprite table (cycles split by area, on and off screen). Free without a profiler. */
+void m8_cost_sprite(lua_State *L, int n, double x, double y, double w, double h);
+/* 1 when a profiler listens to sprite reports (a binding may skip working them out). */
+int m8_cost_wants_sprites(lua_State *L);
 /* A drawing binding reports the destination rectangle it was asked to cover, in the cart's
  * coordinates (before the camera; the camera and clip rectangle in RAM are applied here),
  * transparent and off-screen parts included. Feeds the profiler's heatmap and its

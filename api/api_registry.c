@@ -72,6 +72,8 @@ void m8_api_register(lua_State *L, int env)
             lua_pushcclosure(L, dispatch, 1);
         } else {
             push_lua_builtin(L, row->lua_source);
+            /* coresume's error message names tab and line like every cart error */
+            if (strcmp(row->name, "coresume") == 0) lua_pushcclosure(L, m8_coresume_located, 1);
         }
         lua_setfield(L, env, row->name);
     }

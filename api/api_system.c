@@ -81,8 +81,20 @@ int m8l_stat(lua_State *L)
     case 32: lua_pushinteger(L, vm->input.mouse_x); return 1;
     case 33: lua_pushinteger(L, vm->input.mouse_y); return 1;
     case 34: lua_pushinteger(L, vm->input.mouse_buttons); return 1;
-    case 30: lua_pushboolean(L, 0); return 1;
-    case 31: lua_pushliteral(L, ""); return 1;
+    case 30:                    /* a typed character waits (devkit keyboard on) */
+        lua_pushboolean(L, (m->ram[M8_DEVKIT] & 1) && vm->input.keys[0] != 0);
+        return 1;
+    case 31:                    /* the next typed character, taken from this tick's keys */
+        if (!(m->ram[M8_DEVKIT] & 1) || !vm->input.keys[0]) {
+            lua_pushliteral(L, "");
+            return 1;
+        }
+        lua_pushlstring(L, vm->input.keys, 1);
+        memmove(vm->input.keys, vm->input.keys + 1, sizeof vm->input.keys - 1);
+        return 1;
+    case 36: lua_pushinteger(L, vm->input.mouse_wheel); return 1;
+    case 38: lua_pushinteger(L, vm->input.mouse_dx); return 1;
+    case 39: lua_pushinteger(L, vm->input.mouse_dy); return 1;
     case 100:                  /* the breadcrumb's label, nil without one */
         if (mote8_breadcrumb(vm)) lua_pushstring(L, mote8_breadcrumb(vm));
         else lua_pushnil(L);

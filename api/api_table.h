@@ -64,15 +64,15 @@ typedef struct m8_cost_rule {
     X(oval, m8l_oval, M8_GROUP_GFX, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "oval(x0,y0,x1,y1,[col]): outline of the ellipse inside the rectangle") \
     X(ovalfill, m8l_ovalfill, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 16, 1), "ovalfill(x0,y0,x1,y1,[col]): filled ellipse inside the rectangle") \
     X(spr, m8l_spr, M8_GROUP_GFX, 0, M8_ROW_SPRITE, M8_COST_UNITS(2, 1, 0), "spr(n,x,y,[w,h],[flip_x],[flip_y]): draw sprite n (w x h sprites, fractions allowed)") \
-    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, 0, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
+    X(sspr, m8l_sspr, M8_GROUP_GFX, 0, M8_ROW_SPRITE, M8_COST_UNITS(2, 1, 0), "sspr(sx,sy,sw,sh,dx,dy,[dw,dh],[flip_x],[flip_y]): draw a sprite-sheet rectangle, stretched") \
     X(sget, m8l_sget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sget(x,y): sprite-sheet pixel (0 outside)") \
     X(sset, m8l_sset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
     X(fget, m8l_fget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
     X(fset, m8l_fset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
-    X(map, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
-    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
     X(tline, m8l_tline, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
@@ -140,7 +140,7 @@ typedef struct m8_cost_rule {
     \
     /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
-    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 100 breadcrumb ...)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1), 100 breadcrumb ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
     X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \
@@ -154,7 +154,7 @@ typedef struct m8_cost_rule {
     X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
     X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
     X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
-    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command: reset, pause, go_back, shutdown; the others are accepted and ignored") \
+    X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command: reset, pause, go_back, shutdown; screen, label, rec, video (captures in the window); the others are accepted and ignored") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \

@@ -46,6 +46,7 @@ static const char *print_text(lua_State *L, char *buf, size_t bufsz, size_t *len
 typedef struct print_job {
     m8_text_state st;
     int frames_left;            /* frames still to pass before drawing on */
+    int x0, y0;                 /* where the text began (print's area) */
     int len;
     char text[];
 } print_job;
@@ -56,9 +57,15 @@ static int can_wait(lua_State *L)
     return L == m8_vm_of(L)->co && lua_isyieldable(L);
 }
 
-static int print_finish(lua_State *L, m8_text_state *st)
+/* The result (right-most x); the block the text covered, from its first line's left to the
+ * right-most x and down to the final cursor line, is reported as the call's area so the
+ * profiler counts print's pixels (free without a profiler). */
+static int print_finish(lua_State *L, m8_text_state *st, int x0, int y0)
 {
-    m8_push_num(L, m8_text_end(st, NULL));
+    int end_y = 0;
+    int right = m8_text_end(st, &end_y);
+    if (right > x0 && end_y > y0) m8_cost_area(L, x0, y0, right - x0, end_y - y0);
+    m8_push_num(L, right);
     return 1;
 }
 
@@ -71,12 +78,12 @@ static int print_run(lua_State *L, int job_index)
     print_job *job = lua_touserdata(L, job_index);
     while (job->frames_left == 0) {
         int frames = m8_text_step(&job->st, job->text, job->len);
-        if (frames == 0) return print_finish(L, &job->st);
+        if (frames == 0) return print_finish(L, &job->st, job->x0, job->y0);
         job->frames_left = frames;
     }
     if (!can_wait(L)) {                 /* cannot happen after a resume; stay safe */
         while (m8_text_step(&job->st, job->text, job->len) > 0) {}
-        return print_finish(L, &job->st);
+        return print_finish(L, &job->st, job->x0, job->y0);
     }
     job->frames_left--;
     return m8_vm_flip_k(L, (lua_KContext)job_index, print_continue);
@@ -110,16 +117,19 @@ int m8l_print(lua_State *L)
     m8_cost_units(L, (double)len);
     m8_text_state st;
     m8_text_begin(&st, m->ram, has_xy, x, y, has_col, col, &hooks);
+    int x0 = st.x, y0 = st.y;
     int frames = m8_text_step(&st, s, (int)len);
-    if (frames == 0) return print_finish(L, &st);
+    if (frames == 0) return print_finish(L, &st, x0, y0);
     if (!can_wait(L)) {                 /* all at once: the waits are skipped */
         while (m8_text_step(&st, s, (int)len) > 0) {}
-        return print_finish(L, &st);
+        return print_finish(L, &st, x0, y0);
     }
     /* the first wait: move the state into a userdata and let frames pass */
     print_job *job = lua_newuserdatauv(L, sizeof *job + len, 0);
     job->st = st;
     job->frames_left = frames;
+    job->x0 = x0;
+    job->y0 = y0;
     job->len = (int)len;
     memcpy(job->text, s, len);
     m8_call_charge_now(L);   /* the dispatcher never sees a yielding print return */

@@ -265,6 +265,14 @@ int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *
     return write_png(rgb, png_path, err, errsz);
 }
 
+int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb)
+{
+    if (!cart->cart.has_label) return -1;
+    for (int i = 0; i < 128 * 128; i++)
+        m8_palette_rgb(cart->cart.label[i] & 31, &rgb[i * 3], &rgb[i * 3 + 1], &rgb[i * 3 + 2]);
+    return 0;
+}
+
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz)
 {
     int w = 0, h = 0;

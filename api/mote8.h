@@ -25,6 +25,7 @@
 #define MOTE8_FPS M8_FPS                    /* ticks per second of a cart ... */
 #define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
 #define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
+#define MOTE8_VERSION "0.14.0"              /* the runtime's version (mote8 --version) */
 
 typedef struct mote8 mote8;
 
@@ -69,6 +70,12 @@ typedef struct mote8_input {
     uint8_t buttons[8];         /* per player: bits 0-5 = left right up down O X, bit 6 = pause */
     int mouse_x, mouse_y;       /* screen pixels */
     int mouse_buttons;          /* bit 0 left, 1 right, 2 middle */
+    /* devkit keyboard and mouse (reference 10.5; the cart reads them with stat 30-39 after
+     * poke(0x5f2d,1)): characters typed during this tick, wheel steps (up positive), and
+     * the mouse's movement in screen pixels since the last tick */
+    char keys[16];              /* NUL-terminated, oldest first */
+    int mouse_wheel;
+    int mouse_dx, mouse_dy;
 } mote8_input;
 
 enum mote8_status {
@@ -108,6 +115,14 @@ const char *mote8_error(const mote8 *m8);
 /* After MOTE8_ERROR: draw the error (location, message, source line, traceback) onto the
  * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
 void mote8_show_error(mote8 *m8);
+
+/* --- requests from the cart to its host (api/host_requests.c) ---
+ * Commands of extcmd() that only the host can carry out: "screen" (screenshot), "label"
+ * (set the label), "rec" (start a GIF), "video" (save the GIF). After each tick the host
+ * takes them one by one, oldest first: copies the command into cmd (cmdsz bytes) and returns
+ * 1, or returns 0 when none is left. A host that never asks loses nothing but those commands
+ * (at most 8 are kept; more in one tick are dropped). */
+int mote8_take_host_request(mote8 *m8, char *cmd, size_t cmdsz);
 
 /* --- the pause menu (api/menu.c) --- */
 #define MOTE8_MENU_MAX 5
@@ -222,6 +237,9 @@ void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
 int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz);
 int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *err,
                             size_t errsz);
+/* The label as 128x128 RGB888 (the launcher's picture of a cart): 0, or -1 when the cart
+ * has none. Touches nothing shared: carts may be described on several threads at once. */
+int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb);
 /* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
  * 0 or -1 with err set (unreadable PNG, wrong size). */
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);

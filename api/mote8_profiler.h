@@ -51,7 +51,7 @@ void mote8_profiler_free(mote8_profiler *p);     /* detaches first */
 int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_line *out, int n);
 
 /* The text of code line `line` (leading blanks dropped, non-ASCII shown as '?'), for
- * displays; returns buf. */
+ * displays; control characters become '?', P8SCII glyphs stay for the built-in font; returns buf. */
 const char *mote8_profiler_source(const mote8_profiler *p, int line, char *buf, size_t size);
 
 /* Write the profile files into `dir`, then report.html and summary.txt, through the

@@ -254,6 +254,19 @@ static void expect(parser *P, int type)
     }
 }
 
+/* The 'end' of a block opened by `what` on line `open_line`; when it is missing (and the
+ * block began on another line, as Lua says it) the error also names the block and the
+ * line it began on (main source only: an #include'd file's lines are reported apart). */
+static void expect_end(parser *P, const char *what, int open_line)
+{
+    if (tt(P) != P8T_END && !P->fname && open_line != tok(P)->line) {
+        m8_translate_error *e = P->root->err;
+        e->open_line = open_line;
+        snprintf(e->open_what, sizeof e->open_what, "%s", what);
+    }
+    expect(P, P8T_END);
+}
+
 /* ---- emission ---- */
 
 static void marker(parser *P, sbuf *b, int idx)
@@ -391,6 +404,7 @@ static int explist(parser *P, sbuf *b)
 
 static void funcbody(parser *P, sbuf *b)
 {
+    int open_line = P->pos > 0 ? P->lx.t[P->pos - 1].line : tok(P)->line;   /* 'function' */
     check_emit(P, b, P8T_LPAREN);
     if (tt(P) != P8T_RPAREN) {
         for (;;) {
@@ -407,7 +421,8 @@ static void funcbody(parser *P, sbuf *b)
     R->func = ++R->next_block;
     block(P, b);
     R->func = saved;
-    check_emit(P, b, P8T_END);
+    expect_end(P, "function", open_line);
+    emit_tok(P, b);
 }
 
 static void table_cons(parser *P, sbuf *b)
@@ -789,6 +804,7 @@ static void cond_then_block(parser *P, sbuf *b)
 
 static void ifstat(parser *P, sbuf *b)
 {
+    int open_line = tok(P)->line;             /* 'if' */
     emit_tok(P, b);                            /* if */
     if (short_form(P, P8T_THEN)) {
         sb_cat(b, expression(P).b);
@@ -811,11 +827,13 @@ static void ifstat(parser *P, sbuf *b)
         emit_tok(P, b);
         block(P, b);
     }
-    check_emit(P, b, P8T_END);
+    expect_end(P, "if", open_line);
+    emit_tok(P, b);
 }
 
 static void whilestat(parser *P, sbuf *b)
 {
+    int open_line = tok(P)->line;             /* 'while' */
     emit_tok(P, b);                            /* while */
     if (short_form(P, P8T_DO)) {
         sb_cat(b, expression(P).b);
@@ -828,11 +846,13 @@ static void whilestat(parser *P, sbuf *b)
     sb_cat(b, expression(P).b);
     check_emit(P, b, P8T_DO);
     block(P, b);
-    check_emit(P, b, P8T_END);
+    expect_end(P, "while", open_line);
+    emit_tok(P, b);
 }
 
 static void forstat(parser *P, sbuf *b)
 {
+    int open_line = tok(P)->line;             /* 'for' */
     emit_tok(P, b);                            /* for */
     expect(P, P8T_NAME);
     emit_tok(P, b);
@@ -856,7 +876,8 @@ static void forstat(parser *P, sbuf *b)
     }
     check_emit(P, b, P8T_DO);
     block(P, b);
-    check_emit(P, b, P8T_END);
+    expect_end(P, "for", open_line);
+    emit_tok(P, b);
 }
 
 /* `target op= rhs`, the target's table and key evaluated once. */
@@ -1007,11 +1028,14 @@ static void statement(parser *P, sbuf *b)
     case P8T_SEMI: emit_tok(P, b); break;
     case P8T_IF: ifstat(P, b); break;
     case P8T_WHILE: whilestat(P, b); break;
-    case P8T_DO:
+    case P8T_DO: {
+        int open_line = tok(P)->line;
         emit_tok(P, b);
         block(P, b);
-        check_emit(P, b, P8T_END);
+        expect_end(P, "do", open_line);
+        emit_tok(P, b);
         break;
+    }
     case P8T_FOR: forstat(P, b); break;
     case P8T_REPEAT:
         emit_tok(P, b);

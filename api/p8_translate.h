@@ -14,6 +14,8 @@
 typedef struct m8_translate_error {
     int line;           /* 1-based line of the input (for an #include'd file: the #include line) */
     char message[256];  /* e.g. "'then' expected near 'x'" (no "line L:" prefix) */
+    int open_line;      /* a missing 'end': the line of the block it should close, else 0 */
+    char open_what[16]; /* and the block's keyword ("function", "if", "for", ...) */
 } m8_translate_error;
 
 /* #include resolver: return a malloc'd P8SCII buffer with the contents of `name` (length in

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <lauxlib.h>
 
+#include "p8scii.h"
 #include "png_io.h"
 #include "profile_files.h"
 #include "mote8_profiler.h"
@@ -105,6 +106,52 @@ static void heat(mote8_profiler *p, const m8_call_area *a, double cycles)
     p->apis[p->row].offscreen += outside;
 }
 
+/* The share of rectangle r inside the screen and the clip rectangle of call area a. */
+static double inside_share(const m8_sprite_report *r, const m8_call_area *a)
+{
+    double area = r->w * r->h;
+    if (!(area > 0)) return 1;
+    double x0 = fmax(r->x, fmax(0, a->clip_x0)), y0 = fmax(r->y, fmax(0, a->clip_y0));
+    double x1 = fmin(r->x + r->w, fmin(128, a->clip_x1)), y1 = fmin(r->y + r->h, fmin(128, a->clip_y1));
+    return x1 > x0 && y1 > y0 ? (x1 - x0) * (y1 - y0) / area : 0;
+}
+
+/* Split a call's cycles over the sprites it reported, by area, on and off screen. */
+static void sprite_costs(mote8_profiler *p, m8_vm *vm, double cycles)
+{
+    double total = 0;
+    for (int i = 0; i < vm->n_sprite_reports; i++)
+        total += vm->sprite_reports[i].w * vm->sprite_reports[i].h;
+    for (int i = 0; i < vm->n_sprite_reports; i++) {
+        const m8_sprite_report *r = &vm->sprite_reports[i];
+        double area = r->w * r->h;
+        double share = total > 0 ? cycles * area / total : cycles / vm->n_sprite_reports;
+        m8_prof_sprite *s = &p->sprites[r->n & 255];
+        s->draws++;
+        s->pixels += area;
+        s->cycles += share;
+        if (vm->call_area.set) s->offscreen += share * (1 - inside_share(r, &vm->call_area));
+    }
+}
+
+/* One more call of API row `row` from a line (its per-function counts). */
+static void count_fn_call(m8_prof_line_acc *l, int row)
+{
+    for (int i = 0; i < l->nfn; i++)
+        if (l->fn[i].row == row) {
+            l->fn[i].calls++;
+            return;
+        }
+    if (l->nfn == l->capfn) {
+        int cap = l->capfn ? l->capfn * 2 : 4;
+        m8_prof_fn_calls *fn = realloc(l->fn, (size_t)cap * sizeof *fn);
+        if (!fn) return;
+        l->fn = fn;
+        l->capfn = cap;
+    }
+    l->fn[l->nfn++] = (m8_prof_fn_calls){ row, 1 };
+}
+
 static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cycles,
                     double units)
 {
@@ -117,18 +164,12 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     p->lines[line].system += (double)cycles;
     p->lines[line].calls++;
     p->lines[line].pixels += pixels;
+    count_fn_call(&p->lines[line], p->row);
     p->recent[line] += (double)cycles;
     p->apis[p->row].calls++;
     p->apis[p->row].cycles += (double)cycles;
     p->apis[p->row].pixels += pixels;
-    if ((row->flags & M8_ROW_SPRITE) && vm->call_sprite >= 0) {
-        int n = vm->call_sprite;
-        {
-            p->sprites[n].draws++;
-            p->sprites[n].pixels += pixels;
-            p->sprites[n].cycles += (double)cycles;
-        }
-    }
+    if ((row->flags & M8_ROW_SPRITE) && vm->n_sprite_reports > 0) sprite_costs(p, vm, (double)cycles);
     if (vm->call_area.set) heat(p, &vm->call_area, (double)cycles);
     else if (cycles) p->unplaced += (double)cycles;
     (void)units;
@@ -176,7 +217,8 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
     p->lines = calloc((size_t)n + 1, sizeof *p->lines);
     p->recent = calloc((size_t)n + 1, sizeof *p->recent);
     p->apis = calloc((size_t)m8_api_row_count, sizeof *p->apis);
-    if (!p->lines || !p->recent || !p->apis) {
+    p->sprite_reports = malloc(M8_PROF_SPRITE_REPORTS * sizeof *p->sprite_reports);
+    if (!p->lines || !p->recent || !p->apis || !p->sprite_reports) {
         mote8_profiler_free(p);
         return NULL;
     }
@@ -186,6 +228,9 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
     m8->call_observer = on_call;
     m8_vm_observe_instructions(m8, on_instruction);
     m8->tick_observer = on_tick;
+    m8->sprite_reports = p->sprite_reports;
+    m8->sprite_reports_cap = M8_PROF_SPRITE_REPORTS;
+    m8->n_sprite_reports = 0;
     return p;
 }
 
@@ -198,6 +243,8 @@ void mote8_profiler_detach(mote8_profiler *p)
         m8_vm_observe_instructions(vm, NULL);
         vm->tick_observer = NULL;
         vm->observer_user = NULL;
+        vm->sprite_reports = NULL;
+        vm->sprite_reports_cap = vm->n_sprite_reports = 0;
     }
     p->detached = 1;
 }
@@ -206,9 +253,11 @@ void mote8_profiler_free(mote8_profiler *p)
 {
     if (!p) return;
     mote8_profiler_detach(p);
+    for (int i = 0; p->lines && i <= p->nlines; i++) free(p->lines[i].fn);
     free(p->lines);
     free(p->recent);
     free(p->apis);
+    free(p->sprite_reports);
     free(p->ticks);
     free(p->frames);
     free(p);
@@ -268,8 +317,8 @@ const char *mote8_profiler_source(const mote8_profiler *p, int line, char *buf, 
     }
     if (s && line > 0) {
         while (s < end && (*s == ' ' || *s == '\t')) s++;
-        for (; s < end && *s != '\n' && *s != '\r' && o + 1 < size; s++)
-            buf[o++] = (*s < 32 || *s > 126) ? '?' : *s;
+        for (; s < end && *s != '\n' && *s != '\r' && o + 1 < size; s++)   /* glyphs kept: */
+            buf[o++] = (unsigned char)*s < 32 || *s == 127 ? '?' : *s;    /* the font has them */
     }
     if (size) buf[o] = 0;
     return buf;
@@ -286,14 +335,19 @@ static void csv_source(FILE *f, const m8_cart *cart, int line)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         p = nl ? nl + 1 : end;
     }
-    if (p && line > 0) {
+    if (p && line > 0) {                /* at most 120 characters, glyphs as UTF-8 */
         while (p < end && (*p == ' ' || *p == '\t')) p++;
-        for (int n = 0; p < end && *p != '\n' && *p != '\r' && n < 120; p++, n++) {
-            unsigned char ch = (unsigned char)*p;
+        size_t n = 0;
+        while (p + n < end && p[n] != '\n' && p[n] != '\r' && n < 120) n++;
+        size_t ulen = 0;
+        char *utf8 = m8_p8scii_to_utf8(p, n, &ulen);
+        for (size_t i = 0; utf8 && i < ulen; i++) {
+            unsigned char ch = (unsigned char)utf8[i];
             if (ch == '"') fputs("\"\"", f);
-            else if (ch < 32 || ch > 126) fputc('?', f);   /* P8SCII glyphs: keep ASCII */
+            else if (ch < 32 || ch == 127) fputc('?', f);
             else fputc(ch, f);
         }
+        free(utf8);
     }
     fputc('"', f);
 }
@@ -370,7 +424,7 @@ static int write_callsites(const mote8_profiler *p, m8_profile_files *dir, char 
         free(all);
         return -1;
     }
-    fputs("site,tab,line,code_line,cycles,lua,system,calls,pixels,source\n", f);
+    fputs("site,tab,line,code_line,cycles,lua,system,calls,pixels,source,calls_by_function\n", f);
     for (int i = 0; i < n; i++) {
         const mote8_prof_line *l = &all[i];
         if (l->code_line == 0) fputs("(outside the cart),-1,0,0,", f);
@@ -378,6 +432,20 @@ static int write_callsites(const mote8_profiler *p, m8_profile_files *dir, char 
         fprintf(f, "%.0f,%.0f,%.0f,%llu,%.0f,", l->lua_cycles + l->system_cycles, l->lua_cycles,
                 l->system_cycles, (unsigned long long)l->calls, l->pixels);
         csv_source(f, &p->vm->machine->cart, l->code_line);
+        fputc(',', f);                  /* the calls per function, most first: spr:30;flr:60 */
+        const m8_prof_line_acc *acc = &p->lines[l->code_line];
+        int done[64], ndone = 0;
+        for (int k = 0; k < acc->nfn && k < 64; k++) {
+            int best = -1;
+            for (int j = 0; j < acc->nfn; j++) {
+                int used = 0;
+                for (int d = 0; d < ndone; d++) used |= done[d] == j;
+                if (!used && (best < 0 || acc->fn[j].calls > acc->fn[best].calls)) best = j;
+            }
+            done[ndone++] = best;
+            fprintf(f, "%s%s:%llu", k ? ";" : "", m8_api_rows[acc->fn[best].row].name,
+                    (unsigned long long)acc->fn[best].calls);
+        }
         fputc('\n', f);
     }
     free(all);
@@ -411,7 +479,7 @@ static int write_apis(const mote8_profiler *p, m8_profile_files *dir, char *err,
 static int write_sprites(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     OPEN("sprites.csv");
-    fputs("sprite,draws,pixels,cycles\n", f);
+    fputs("sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles\n", f);
     int order[256];
     for (int i = 0; i < 256; i++) order[i] = i;
     for (int i = 1; i < 256; i++)
@@ -423,8 +491,8 @@ static int write_sprites(const mote8_profiler *p, m8_profile_files *dir, char *e
     for (int i = 0; i < 256; i++) {
         const m8_prof_sprite *s = &p->sprites[order[i]];
         if (!s->draws) continue;
-        fprintf(f, "%d,%llu,%.0f,%.0f\n", order[i], (unsigned long long)s->draws, s->pixels,
-                s->cycles);
+        fprintf(f, "%d,%llu,%.0f,%.0f,%.0f,%.0f\n", order[i], (unsigned long long)s->draws,
+                s->pixels, s->cycles, s->cycles - s->offscreen, s->offscreen);
     }
     return close_file(f, dir, "sprites.csv", err, errsz);
 }

@@ -9,9 +9,17 @@
 #include "profile_files.h"
 #include "vm_internal.h"
 
+/* How many times a line called one API function. */
+typedef struct m8_prof_fn_calls {
+    int row;                    /* index into m8_api_rows */
+    uint64_t calls;
+} m8_prof_fn_calls;
+
 typedef struct m8_prof_line_acc {
     double lua, system, pixels;
     uint64_t calls;
+    m8_prof_fn_calls *fn;       /* the calls per function made from this line */
+    int nfn, capfn;
 } m8_prof_line_acc;
 
 typedef struct m8_prof_api {
@@ -20,9 +28,12 @@ typedef struct m8_prof_api {
 } m8_prof_api;
 
 typedef struct m8_prof_sprite {
-    uint64_t draws;
-    double pixels, cycles;
+    uint64_t draws;             /* times drawn: by spr, an sspr covering it, a map cell */
+    double pixels, cycles;      /* requested area and its share of the calls' cycles */
+    double offscreen;           /* of those cycles, spent outside the screen or clip */
 } m8_prof_sprite;
+
+#define M8_PROF_SPRITE_REPORTS (128 * 64 + 256)   /* a whole map, or a whole sheet */
 
 typedef struct m8_prof_tick {
     uint64_t tick;
@@ -48,6 +59,7 @@ struct mote8_profiler {
     m8_prof_api *apis;          /* [m8_api_row_count] */
     int row;                    /* row of the call being observed */
     m8_prof_sprite sprites[256];
+    m8_sprite_report *sprite_reports;           /* the VM's buffer while attached */
     double heat[M8_SCREEN_W * M8_SCREEN_H];     /* draw cycles per screen pixel */
     double on_screen, offscreen, unplaced;
     m8_prof_tick *ticks;

@@ -24,6 +24,7 @@ typedef struct report_site {
     double cycles, lua, system, pixels;
     unsigned long long calls;
     char source[256];
+    char by_function[160];      /* "spr:30;flr:60" (empty in older profiles) */
 } report_site;
 
 typedef struct report_api {
@@ -35,7 +36,7 @@ typedef struct report_api {
 typedef struct report_sprite {
     int sprite;
     unsigned long long draws;
-    double pixels, cycles;
+    double pixels, cycles, onscreen, offscreen;
 } report_sprite;
 
 typedef struct report {
@@ -138,8 +139,8 @@ static int read_frames(report *r, const m8_profile_files *dir, char *err, size_t
     return 0;
 }
 
-/* The last field of a CSV line, unquoted ("" -> "). */
-static void unquote(const char *s, char *out, size_t outsz)
+/* A quoted (or plain) CSV field, unquoted ("" -> "); returns what follows it. */
+static const char *unquote(const char *s, char *out, size_t outsz)
 {
     size_t o = 0;
     int quoted = *s == '"';
@@ -149,9 +150,12 @@ static void unquote(const char *s, char *out, size_t outsz)
             if (s[1] == '"') s++;
             else break;
         }
+        if (!quoted && *s == ',') break;
         out[o++] = *s;
     }
     out[o] = 0;
+    while (*s && *s != ',') s++;        /* past the closing quote (or a cut field) */
+    return s;
 }
 
 static int read_sites(report *r, const m8_profile_files *dir, char *err, size_t errsz)
@@ -177,7 +181,9 @@ static int read_sites(report *r, const m8_profile_files *dir, char *err, size_t 
         s->system = atof(field[6]);
         s->calls = strtoull(field[7], NULL, 10);
         s->pixels = atof(field[8]);
-        unquote(p, s->source, sizeof s->source);
+        const char *rest = unquote(p, s->source, sizeof s->source);
+        s->by_function[0] = 0;
+        if (*rest == ',') unquote(rest + 1, s->by_function, sizeof s->by_function);
         r->nsites++;
     }
     fclose(f);
@@ -206,8 +212,13 @@ static int read_sprites(report *r, const m8_profile_files *dir, char *err, size_
     char line[256];
     while (r->nsprites < TOP_SPRITES && fgets(line, sizeof line, f)) {
         report_sprite *s = &r->sprites[r->nsprites];
-        if (sscanf(line, "%d,%llu,%lf,%lf", &s->sprite, &s->draws, &s->pixels, &s->cycles) == 4)
-            r->nsprites++;
+        int n = sscanf(line, "%d,%llu,%lf,%lf,%lf,%lf", &s->sprite, &s->draws, &s->pixels,
+                       &s->cycles, &s->onscreen, &s->offscreen);
+        if (n == 4) {                   /* a profile written before the on/off-screen split */
+            s->onscreen = s->cycles;
+            s->offscreen = 0;
+        }
+        if (n == 4 || n == 6) r->nsprites++;
     }
     fclose(f);
     return 0;
@@ -290,6 +301,7 @@ static void write_text(const report *r, FILE *f)
         const report_site *s = &r->sites[i];
         fprintf(f, "  %-24s %10.0f %8.0f %8.0f %6llu  %.60s\n", s->site, s->cycles, s->lua,
                 s->system, s->calls, s->source);
+        if (s->by_function[0]) fprintf(f, "  %-24s calls: %s\n", "", s->by_function);
     }
     fprintf(f, "\ntop API functions        calls     cycles      pixels  off-screen\n");
     for (int i = 0; i < r->napis && i < 10; i++) {
@@ -298,10 +310,11 @@ static void write_text(const report *r, FILE *f)
                 a->pixels, a->offscreen);
     }
     if (r->nsprites) {
-        fprintf(f, "\ntop sprites   draws     pixels     cycles\n");
+        fprintf(f, "\ntop sprites   draws     pixels     cycles  on-screen off-screen\n");
         for (int i = 0; i < r->nsprites && i < 8; i++) {
             const report_sprite *s = &r->sprites[i];
-            fprintf(f, "  %5d %9llu %10.0f %10.0f\n", s->sprite, s->draws, s->pixels, s->cycles);
+            fprintf(f, "  %5d %9llu %10.0f %10.0f %10.0f %10.0f\n", s->sprite, s->draws, s->pixels,
+                    s->cycles, s->onscreen, s->offscreen);
         }
     }
 }
@@ -315,7 +328,7 @@ static const char css[] =
     ".kpi{display:inline-block;margin-right:28px}.kpi b{display:block;font-size:20px}"
     "table{border-collapse:collapse}td,th{padding:3px 10px;text-align:right}"
     "th{color:#a0a0c0;font-weight:normal}td.l,th.l{text-align:left}"
-    "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}"
+    "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}.calls{fill:#83769c}"
     ".thumb{display:inline-block;width:32px;height:32px;image-rendering:pixelated;"
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
     ".row{display:flex;gap:24px;flex-wrap:wrap}svg text{fill:#c2c3c7;font:11px sans-serif}";
@@ -380,18 +393,37 @@ static void sites_svg(const report *r, FILE *f)
     for (int i = 0; i < n; i++) {
         const report_site *s = &r->sites[i];
         double y = i * row + 3, wl = s->lua / maxv * (W - L - 150), ws = s->system / maxv * (W - L - 150);
-        fprintf(f, "<g><title>%s: %.0f Lua + %.0f system cycles, %llu calls, %.0f pixels</title>",
-                s->site, s->lua, s->system, s->calls, s->pixels);
+        fprintf(f, "<g><title>%s: %.0f Lua + %.0f system cycles, %llu calls (%s), %.0f pixels</title>",
+                s->site, s->lua, s->system, s->calls, s->by_function, s->pixels);
         fprintf(f, "<text x='0' y='%.1f'>%s  ", y + 14, s->site);
-        char shown[52];
-        snprintf(shown, sizeof shown, "%s", s->source);
-        if (strlen(s->source) > 48) strcpy(shown + 45, "...");
+        char shown[200];                /* 48 characters (UTF-8: whole sequences) */
+        size_t o = 0;
+        int chars = 0;
+        for (const unsigned char *c = (const unsigned char *)s->source; *c && o + 8 < sizeof shown; c++) {
+            if ((*c & 0xc0) != 0x80 && ++chars > 45 && strlen((const char *)c) > 3) {
+                strcpy(shown + o, "...");
+                o += 3;
+                break;
+            }
+            shown[o++] = (char)*c;
+        }
+        shown[o] = 0;
         html_text(f, shown);
         fputs("</text>", f);
         fprintf(f, "<rect x='%d' y='%.1f' width='%.2f' height='16' fill='#29adff'/>"
                    "<rect x='%.2f' y='%.1f' width='%.2f' height='16' fill='#ffa300'/>"
-                   "<text x='%.2f' y='%.1f'>%.0f</text></g>",
+                   "<text x='%.2f' y='%.1f'>%.0f",
                 L, y, wl, L + wl, y, ws, L + wl + ws + 6, y + 13, s->cycles);
+        if (s->by_function[0]) {        /* the calls it made: "spr x30, flr x60" */
+            fputs(" <tspan class='calls'>(", f);
+            for (const char *c = s->by_function; *c; c++) {
+                if (*c == ':') fputs(" &#215;", f);
+                else if (*c == ';') fputs(", ", f);
+                else fputc(*c, f);
+            }
+            fputs(")</tspan>", f);
+        }
+        fputs("</text></g>", f);
     }
     fputs("</svg>", f);
 }
@@ -411,10 +443,11 @@ static void write_html(const report *r, FILE *f)
     fprintf(f, "<div class='card'><span class='kpi'>target<b>%d fps</b></span>"
                "<span class='kpi'>budget<b>%.0f</b></span><span class='kpi'>ticks<b>%.0f</b></span>"
                "<span class='kpi'>frames shown<b>%.0f</b></span>"
-               "<span class='kpi'>dropped<b class='drop'>%.0f</b></span>"
+               "<span class='kpi'>dropped<b class='%s'>%.0f</b></span>"
                "<span class='kpi'>stat(1) mean<b>%.3f</b></span><span class='kpi'>stat(1) max<b>%.3f</b></span>"
                "<span class='kpi'>_init<b>%.0f</b></span></div>",
-            r->fps, r->budget, r->ticks, r->frames, r->dropped, avg, max, r->boot_lua + r->boot_system);
+            r->fps, r->budget, r->ticks, r->frames, r->dropped > 0 ? "drop" : "clean", r->dropped, avg,
+            max, r->boot_lua + r->boot_system);
     fputs("<h2>Cycles per displayed frame</h2><div class='card'>", f);
     frames_svg(r, f);
     fputs("<div><span class='lua'>&#9632; Lua</span> &nbsp; <span class='sys'>&#9632; system</span>"
@@ -430,7 +463,8 @@ static void write_html(const report *r, FILE *f)
                    "<td>%.0f</td></tr>", r->apis[i].name, r->apis[i].calls, r->apis[i].cycles,
                 r->apis[i].pixels, r->apis[i].offscreen);
     fputs("</table></div></div><div><h2>Top sprites</h2><div class='card'><table>"
-          "<tr><th class='l'>sprite</th><th>draws</th><th>pixels</th><th>cycles</th></tr>", f);
+          "<tr><th class='l'>sprite</th><th>draws</th><th>pixels</th><th>cycles</th>"
+          "<th>on-screen</th><th>off-screen</th></tr>", f);
     for (int i = 0; i < r->nsprites; i++) {
         const report_sprite *s = &r->sprites[i];
         fprintf(f, "<tr><td class='l'>");
@@ -438,10 +472,11 @@ static void write_html(const report *r, FILE *f)
             fprintf(f, "<span class='thumb' style=\"background-image:url(data:image/png;base64,%s);"
                        "background-position:-%dpx -%dpx\"></span> ",
                     r->sheet_b64, (s->sprite % 16) * 32, (s->sprite / 16) * 32);
-        fprintf(f, "%d</td><td>%llu</td><td>%.0f</td><td>%.0f</td></tr>", s->sprite, s->draws,
-                s->pixels, s->cycles);
+        fprintf(f, "%d</td><td>%llu</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td%s>%.0f</td></tr>",
+                s->sprite, s->draws, s->pixels, s->cycles, s->onscreen,
+                s->offscreen > 0 ? " class='drop'" : "", s->offscreen);
     }
-    if (!r->nsprites) fputs("<tr><td class='l' colspan='4'>no spr() calls</td></tr>", f);
+    if (!r->nsprites) fputs("<tr><td class='l' colspan='6'>no spr(), sspr() or map() calls</td></tr>", f);
     fputs("</table></div></div><div><h2>Draw cost per screen pixel</h2><div class='card'>", f);
     if (r->heatmap_b64)
         fprintf(f, "<img width='384' height='384' style='image-rendering:pixelated' alt='heatmap' "
@@ -450,9 +485,10 @@ static void write_html(const report *r, FILE *f)
                "#000,#3c146e,#be1e3c,#f07814,#fadc3c,#fff)'></div><div>0 &mdash; %.1f cycles per "
                "pixel over the run (the hottest pixel)</div>", r->heat_max);
     fprintf(f, "<div>on screen: %.0f cycles<br>outside the screen or clip rectangle: "
-               "<b class='drop'>%.0f</b> cycles (%.1f%%)<br>system cost without an area: %.0f"
+               "<b class='%s'>%.0f</b> cycles (%.1f%%)<br>system cost without an area: %.0f"
                "</div></div></div></div>",
-            r->on_screen, r->off_screen, draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
+            r->on_screen, r->off_screen > 0 ? "drop" : "clean", r->off_screen,
+            draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing).</p>"
           "</body></html>\n", f);

@@ -310,6 +310,27 @@ void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
     vm->status = MOTE8_ERROR;
 }
 
+/* A traceback line "... in local 'NAME'" about a function the cart keeps in a global of
+ * that name (the bios calls _update, _draw ... through locals) says "in function 'NAME'":
+ * the cart's function is not a local. `line` is NUL-terminated inside a buffer ending at
+ * `end`. */
+static void name_globals(m8_vm *vm, char *line, const char *end)
+{
+    char *at = strstr(line, "in local '");
+    if (!at) return;
+    char name[64];
+    const char *q = strchr(at + 10, '\'');
+    if (!q || q - (at + 10) >= (long)sizeof name) return;
+    memcpy(name, at + 10, (size_t)(q - (at + 10)));
+    name[q - (at + 10)] = 0;
+    lua_rawgeti(vm->L, LUA_REGISTRYINDEX, vm->env_ref);
+    int is_function = lua_getfield(vm->L, -1, name) == LUA_TFUNCTION;
+    lua_pop(vm->L, 2);
+    if (!is_function || strlen(line) + 3 >= (size_t)(end - line)) return;
+    memmove(at + 11, at + 8, strlen(at + 8) + 1);      /* "local" -> "function" */
+    memcpy(at, "in function", 11);
+}
+
 /* The traceback without the frames of the bios (the main loop), with cart locations
  * rewritten. */
 static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
@@ -323,6 +344,9 @@ static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
             if (k + n + 2 >= sizeof kept) break;
             memcpy(kept + k, line, n);
             k += n;
+            kept[k] = 0;
+            name_globals(vm, kept + k - n, kept + sizeof kept - 1);
+            k = strlen(kept);
             kept[k++] = '\n';
         }
         line += n;
@@ -333,12 +357,22 @@ static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
     describe_locations(vm, kept, out, outsz);
 }
 
+void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz)
+{
+    int keep = vm->error_line;          /* only a cart error sets the error's line */
+    describe_locations(vm, msg, out, outsz);
+    vm->error_line = keep;
+}
+
 /* Build the full report for a Lua error raised in coroutine `co`. */
 static void report_lua_error(m8_vm *vm, lua_State *co)
 {
     const char *msg = lua_tostring(co, -1);
     char located[1024], tb_located[2048], src[160];
     vm->error_line = 0;
+    lua_Debug deep;
+    if (msg && strcmp(msg, "not enough memory") == 0 && lua_getstack(co, M8_RECURSION_DEPTH, &deep))
+        msg = "stack overflow (runaway recursion: calls nested too deep)";
     describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
     luaL_traceback(vm->L, co, NULL, 0);
     drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
@@ -477,8 +511,15 @@ static int compile_cart(m8_vm *vm)
         m8_cart_code_location(cart, terr.line, &tab, &tab_line);
         char src[160];
         source_line(cart, terr.line, src, sizeof src);
-        m8_vm_set_error(vm, "%s: tab %d, line %d: %s\n  %s", vm->cart_name, tab, tab_line,
-                        terr.message, src);
+        char opened[80] = "";           /* a missing 'end': which block, where it began */
+        if (terr.open_line > 0) {
+            int otab = 0, oline = terr.open_line;
+            m8_cart_code_location(cart, terr.open_line, &otab, &oline);
+            snprintf(opened, sizeof opened, " (to close '%s' at tab %d, line %d)", terr.open_what,
+                     otab, oline);
+        }
+        m8_vm_set_error(vm, "%s: tab %d, line %d: %s%s\n  %s", vm->cart_name, tab, tab_line,
+                        terr.message, opened, src);
         return -1;
     }
     int rc = luaL_loadbufferx(L, lua_src, lua_len, "=cart", "t");

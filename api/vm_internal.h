@@ -14,6 +14,8 @@
 #include "mote8.h"
 
 
+#define M8_HOST_REQUESTS 8     /* extcmd commands kept for the host between its polls */
+
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
 /* Called by the count hook for every Lua instruction while a profiler is attached. */
@@ -47,6 +49,13 @@ typedef struct m8_request {
     char breadcrumb[M8_BREADCRUMB_MAX];   /* M8_REQ_LOAD: the way back's label, or "" */
 } m8_request;
 
+/* One sprite a drawing call drew (spr, sspr, map cells): its number and the screen
+ * rectangle it covered (camera applied); the profiler splits the call's cycles over them. */
+typedef struct m8_sprite_report {
+    int n;
+    double x, y, w, h;
+} m8_sprite_report;
+
 struct mote8 {
     mote8_config config;
     m8_machine *machine;
@@ -56,7 +65,6 @@ struct mote8 {
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
     const m8_api_row *call_row; /* the binding running now (api_call.c) */
     double call_units;          /* units it reported */
-    int call_sprite;            /* sprite it drew (M8_ROW_SPRITE rows), -1 if none */
     uint64_t lua_instructions;  /* counted so far (by the counting VM or the hook) */
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
     uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
@@ -86,6 +94,10 @@ struct mote8 {
     m8_tick_observer tick_observer;
     void *observer_user;              /* the profiler (api/profiler.c) */
     m8_call_area call_area;           /* of the binding running now */
+    m8_sprite_report *sprite_reports; /* sprites it drew, where (profiler's buffer, NULL */
+    int n_sprite_reports, sprite_reports_cap;   /* when none is attached) */
+    char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */
+    int n_host_requests;              /* (api/host_requests.c) */
 };
 
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
@@ -104,6 +116,11 @@ void m8_vm_clear_request(m8_vm *vm);
  * set (the other cart does not compile ...). */
 int m8_flow_carry_out(m8_vm *vm);
 
+
+/* Rewrite the "cart:LINE:" references of msg as "tab T, line L:" (error messages). */
+void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz);
+/* Queue an extcmd command for the host (api/host_requests.c). */
+void m8_host_request(m8_vm *vm, const char *cmd);
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */

@@ -32,6 +32,7 @@
 
 /* --- the Lua heap and cart code --- */
 #define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */
+#define M8_RECURSION_DEPTH 10000   /* out of Lua heap with calls nested deeper: "stack overflow" */
 #define M8_CART_FILE_MAX (16u * 1024u * 1024u)    /* largest cart or #include file read */
 #define M8_PARAM_MAX 1024          /* bytes of the run()/load() parameter (stat(6)) kept */
 #define M8_BREADCRUMB_MAX 24       /* bytes of a load() breadcrumb label kept (menu label) */

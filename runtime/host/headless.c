@@ -25,7 +25,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
         m8_input_script_free(&script);
         return 1;
     }
-    long frames = opt->frames < 0 ? 1 : opt->frames;
+    long frames = opt->frames < 0 ? M8_HEADLESS_DEFAULT_FRAMES : opt->frames;
     int rc = 0;
     int16_t audio[MOTE8_AUDIO_RATE / 10];
     for (long f = 0; f < frames; f++) {

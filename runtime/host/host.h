@@ -21,10 +21,17 @@ typedef struct m8_options {
     int api;                    /* --api: list the API */
     int scale;                  /* window scale, 0 = fit */
     int fullscreen;
+    int unpaced;                /* --unpaced: the window runs ticks as fast as it can */
+    int watch;                  /* --watch: reload the cart when it or an #include changes */
+    int write_config;           /* --write-config: write the default settings file */
     const char *cart;           /* path or bundled name */
 } m8_options;
 
-/* Parse argv. Returns 0, or 2 after printing a usage error; 1 = --help printed (exit 0). */
+/* Frames a headless run without --frames runs. */
+#define M8_HEADLESS_DEFAULT_FRAMES 1
+
+/* Parse argv. Returns 0, or 2 after printing a one-line usage error; 1 = --help or
+ * --version printed (exit 0). */
 int m8_parse_options(int argc, char **argv, m8_options *opt);
 void m8_print_usage(FILE *out);
 
@@ -52,11 +59,18 @@ int m8_input_script_load(m8_input_script *s, const char *path);   /* prints erro
 void m8_input_script_free(m8_input_script *s);
 void m8_input_script_at(const m8_input_script *s, long frame, mote8_input *in);
 
-/* The bundled-cart chooser window (chooser.c): the chosen cart's name, or NULL when the
- * user quit. */
-const char *m8_choose_cart(const m8_options *opt);
+struct m8_settings;
+
+/* The launcher window (launcher.c): the chosen cart (a file path or a bundled cart's
+ * name), or NULL when the player quit. */
+const char *m8_launcher_run(const m8_options *opt, const struct m8_settings *settings);
 
 int m8_run_headless(const m8_options *opt, mote8 *m8);
-int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name);
+
+/* m8_run_window's result besides 0 (closed) and 1 (closed on a cart error): the player
+ * chose "exit to launcher" in the pause menu. */
+#define M8_WINDOW_TO_LAUNCHER 3
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
+                  const struct m8_settings *settings);
 
 #endif

@@ -1,14 +1,56 @@
-/* main.c - the mote8 program: parses the command line, loads the cart, and hands it to the
- * headless runner or the SDL window, with the POSIX platform services (files, cartdata,
- * printh). Depends on: host.h, platform_posix.h, api/mote8.h. */
+/* main.c - the mote8 program: parses the command line, reads the settings (window only),
+ * loads the cart, and hands it to the headless runner or the SDL window, with the POSIX
+ * platform services (files, cartdata, printh). With no cart the window opens the launcher
+ * and comes back to it when the player exits a cart to the launcher.
+ * Depends on: host.h, platform_posix.h, settings.h, api/mote8.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "host.h"
 #include "platform_posix.h"
+#include "settings.h"
 
 static void print_line(void *user, const char *line)
 {
     fprintf(user, "%s\n", line);
+}
+
+/* Load `cart` and run it as the options say; returns the exit code (or
+ * M8_WINDOW_TO_LAUNCHER). */
+static int run_cart(const m8_options *opt, const char *cart, const m8_settings *settings)
+{
+    size_t len = 0;
+    char name[512];
+    m8_file_reader reader = opt->headless || opt->check ? m8_stdio_read_file : m8_sdl_read_file;
+    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
+    if (!data) return 1;
+
+    mote8_config cfg = { 0 };
+    cfg.have_seed = opt->have_seed || opt->headless;
+    cfg.seed = opt->seed;
+    cfg.mute = opt->headless && !opt->wav;    /* headless without --wav: nobody listens */
+    m8_posix_platform(&cfg.platform);
+    mote8 *m8 = mote8_create(&cfg);
+    if (!m8) {
+        fprintf(stderr, "mote8: out of memory\n");
+        free(data);
+        return 1;
+    }
+    int rc;
+    if (opt->check) {
+        rc = mote8_check_cart(m8, data, len, name) == 0 ? 0 : 1;
+        if (rc) fprintf(stderr, "%s\n", mote8_error(m8));
+        else printf("%s: ok\n", name);
+    } else if (mote8_load_cart(m8, data, len, name) != 0) {
+        fprintf(stderr, "%s\n", mote8_error(m8));
+        rc = 1;
+    } else if (opt->headless) {
+        rc = m8_run_headless(opt, m8);
+    } else {
+        rc = m8_run_window(opt, m8, name, settings);
+    }
+    mote8_destroy(m8);
+    free(data);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -21,40 +63,23 @@ int main(int argc, char **argv)
         mote8_api_help(print_line, stdout);
         return 0;
     }
-    /* no cart: the chooser of bundled carts in a window; headless and --check run hello */
-    const char *cart = opt.cart;
-    if (!cart && (opt.headless || opt.check)) cart = "hello";
-    if (!cart && !(cart = m8_choose_cart(&opt))) return 0;
-    size_t len = 0;
-    char name[512];
-    m8_file_reader reader = opt.headless || opt.check ? m8_stdio_read_file : m8_sdl_read_file;
-    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
-    if (!data) return 1;
+    if (opt.write_config) return m8_settings_write_file(m8_settings_default_path()) == 0 ? 0 : 1;
+    if (opt.headless || opt.check)     /* no window: no settings; no cart: hello */
+        return run_cart(&opt, opt.cart ? opt.cart : "hello", NULL);
 
-    mote8_config cfg = { 0 };
-    cfg.have_seed = opt.have_seed || opt.headless;
-    cfg.seed = opt.seed;
-    cfg.mute = opt.headless && !opt.wav;    /* headless without --wav: nobody listens */
-    m8_posix_platform(&cfg.platform);
-    mote8 *m8 = mote8_create(&cfg);
-    if (!m8) {
-        fprintf(stderr, "mote8: out of memory\n");
-        free(data);
-        return 1;
+    m8_settings settings;
+    m8_settings_load(&settings, NULL, stderr);
+    if (settings.data_folder[0]) setenv("MOTE8_DATA_DIR", settings.data_folder, 0);
+    if (opt.cart) {
+        int rc = run_cart(&opt, opt.cart, &settings);
+        if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
+        opt.cart = NULL;                /* "exit to launcher": the launcher from now on */
+        opt.watch = 0;
     }
-    int rc;
-    if (opt.check) {
-        rc = mote8_check_cart(m8, data, len, name) == 0 ? 0 : 1;
-        if (rc) fprintf(stderr, "%s\n", mote8_error(m8));
-    } else if (mote8_load_cart(m8, data, len, name) != 0) {
-        fprintf(stderr, "%s\n", mote8_error(m8));
-        rc = 1;
-    } else if (opt.headless) {
-        rc = m8_run_headless(&opt, m8);
-    } else {
-        rc = m8_run_window(&opt, m8, name);
+    for (;;) {                          /* the launcher, until the player quits it */
+        const char *cart = m8_launcher_run(&opt, &settings);
+        if (!cart) return 0;
+        int rc = run_cart(&opt, cart, &settings);
+        if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
     }
-    mote8_destroy(m8);
-    free(data);
-    return rc;
 }

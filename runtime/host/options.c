@@ -1,41 +1,65 @@
 /* options.c - the command line. The spellings `--headless --frames N --screenshot F
  * --input F --seed S --check CART` are relied on by checks outside the project: keep them.
- * Depends on: host.h. */
+ * A bad option or value is explained in one line (exit 2); --help lists every option with
+ * its default and the bundled carts.
+ * Depends on: host.h, settings.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host.h"
+#include "settings.h"
 
 void m8_print_usage(FILE *out)
 {
-    fputs("usage: mote8 [options] [CART]\n"
+    fprintf(out,
+          "usage: mote8 [options] [CART]\n"
           "  CART                 a .p8, .p8.png or .p8.rom file, or a bundled cart's name\n"
-          "                       (none: choose a bundled cart in a window; headless: hello)\n"
+          "                       (none: the launcher window; --headless/--check: hello)\n"
           "  --headless           run without a window, as fast as possible\n"
-          "  --frames N           stop after N frames (ticks at the cart's own rate)\n"
-          "  --screenshot FILE    write the last frame as a 128x128 PNG\n"
-          "  --input FILE         scripted input: lines 'FRAME BUTTONMASK'\n"
-          "  --seed S             random seed (default: fixed headless, clock in a window)\n"
-          "  --wav FILE           write the audio of the frames run (headless)\n"
-          "  --profile DIR        write a cost profile of the run into DIR\n"
+          "  --frames N           stop after N frames (ticks at the cart's own rate);\n"
+          "                       default: %d frame headless, until closed in a window\n"
+          "  --screenshot FILE    write the last frame as a 128x128 PNG (default: none)\n"
+          "  --input FILE         scripted input: lines 'FRAME BUTTONMASK' (default: none)\n"
+          "  --seed S             random seed (default: fixed per cart headless, the clock in\n"
+          "                       a window)\n"
+          "  --wav FILE           write the audio of the frames run (headless; default: mute)\n"
+          "  --profile DIR        write a cost profile of the run into DIR (report.html)\n"
           "  --check              translate and compile the cart without running it\n"
+          "  --watch              window: reload and re-run the cart when it (or a file it\n"
+          "                       #includes) changes; Ctrl+R re-runs by hand\n"
+          "  --unpaced            window: run ticks as fast as possible, presenting each\n"
+          "                       (default: paced at the cart's 30 or 60 fps)\n"
+          "  --scale N            window scale 1-16 (default: the settings file, else fit)\n"
+          "  --fullscreen         start in fullscreen (default: the settings file, else no)\n"
+          "  --write-config       write the default settings file with comments, then exit\n"
           "  --api                list every Lua-visible function with its help line\n"
-          "  --scale N            window scale factor (default: fit the desktop)\n"
-          "  --fullscreen         start in fullscreen\n"
-          "  --help               this text\n", out);
+          "  --version            print the version\n"
+          "  --help               this text\n"
+          "settings file: %s (mote8 --write-config)\n"
+          "bundled carts:", M8_HEADLESS_DEFAULT_FRAMES, m8_settings_default_path());
+    for (int i = 0; mote8_bundled_cart_name(i); i++) fprintf(out, " %s", mote8_bundled_cart_name(i));
+    fputc('\n', out);
 }
 
-static int number_arg(const char *opt, const char *v, long *out)
+static int bad(const char *fmt, const char *opt, const char *v)
+{
+    fprintf(stderr, "mote8: ");
+    fprintf(stderr, fmt, opt, v);
+    fprintf(stderr, " (mote8 --help lists the options)\n");
+    return -1;
+}
+
+/* A whole number in [lo, hi] for option `opt`; -1 after a one-line message. */
+static int number_arg(const char *opt, const char *v, long lo, long hi, const char *what,
+                      long *out)
 {
     char *end;
-    if (!v) {
-        fprintf(stderr, "mote8: %s needs a value\n", opt);
-        return -1;
-    }
+    if (!v) return bad("%s needs a value: %s", opt, what);
     long n = strtol(v, &end, 0);
-    if (*v == 0 || *end != 0) {
-        fprintf(stderr, "mote8: %s expects a number, got '%s'\n", opt, v);
-        return -1;
+    if (*v == 0 || *end != 0 || n < lo || n > hi) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "%%s expects %s, not '%%s'", what);
+        return bad(msg, opt, v);
     }
     *out = n;
     return 0;
@@ -52,6 +76,9 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             m8_print_usage(stdout);
             return 1;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("mote8 %s\n", MOTE8_VERSION);
+            return 1;
         } else if (strcmp(a, "--headless") == 0) {
             opt->headless = 1;
         } else if (strcmp(a, "--check") == 0) {
@@ -60,24 +87,31 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
             opt->api = 1;
         } else if (strcmp(a, "--fullscreen") == 0) {
             opt->fullscreen = 1;
+        } else if (strcmp(a, "--unpaced") == 0) {
+            opt->unpaced = 1;
+        } else if (strcmp(a, "--watch") == 0) {
+            opt->watch = 1;
+        } else if (strcmp(a, "--write-config") == 0) {
+            opt->write_config = 1;
         } else if (strcmp(a, "--frames") == 0) {
-            if (number_arg(a, v, &n) || n < 0) goto usage;
+            if (number_arg(a, v, 0, 1L << 40, "a whole number of frames, 0 or more", &n)) return 2;
             opt->frames = n;
             i++;
         } else if (strcmp(a, "--seed") == 0) {
-            if (number_arg(a, v, &n)) goto usage;
+            if (number_arg(a, v, -2147483648L, 4294967295L, "a whole number (32 bits)", &n)) return 2;
             opt->seed = (uint32_t)n;
             opt->have_seed = 1;
             i++;
         } else if (strcmp(a, "--scale") == 0) {
-            if (number_arg(a, v, &n) || n < 1 || n > 64) goto usage;
+            if (number_arg(a, v, 1, 16, "a window scale from 1 to 16", &n)) return 2;
             opt->scale = (int)n;
             i++;
         } else if (strcmp(a, "--screenshot") == 0 || strcmp(a, "--input") == 0 ||
                    strcmp(a, "--wav") == 0 || strcmp(a, "--profile") == 0) {
-            if (!v) {
-                fprintf(stderr, "mote8: %s needs a value\n", a);
-                goto usage;
+            const char *what = a[2] == 'p' ? "a folder" : "a file name";
+            if (!v || !*v) {
+                bad("%s needs a value: %s", a, what);
+                return 2;
             }
             if (a[2] == 's') opt->screenshot = v;
             else if (a[2] == 'i') opt->input_script = v;
@@ -85,17 +119,22 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
             else opt->profile_dir = v;
             i++;
         } else if (a[0] == '-' && a[1] != 0) {
-            fprintf(stderr, "mote8: unknown option '%s'\n", a);
-            goto usage;
+            bad("unknown option '%s'%s", a, "");
+            return 2;
         } else if (!opt->cart) {
             opt->cart = a;
         } else {
-            fprintf(stderr, "mote8: more than one cart given ('%s' and '%s')\n", opt->cart, a);
-            goto usage;
+            bad("only one cart can run: '%s' and '%s' were given", opt->cart, a);
+            return 2;
         }
     }
+    if (opt->watch && (opt->headless || opt->check)) {
+        bad("%s works in the window only, not with %s", "--watch", opt->headless ? "--headless" : "--check");
+        return 2;
+    }
+    if (opt->watch && !opt->cart) {
+        bad("%s needs a cart file to watch%s", "--watch", "");
+        return 2;
+    }
     return 0;
-usage:
-    m8_print_usage(stderr);
-    return 2;
 }

@@ -28,6 +28,7 @@ static void build(m8_pause_menu *pm, mote8 *m8)
     const char *back = mote8_breadcrumb(m8);
     if (back) add_line(pm, M8_LINE_BACK, back, 0);
     add_line(pm, M8_LINE_RESET, "reset cart", 0);
+    add_line(pm, M8_LINE_LAUNCHER, "exit to launcher", 0);
     add_line(pm, M8_LINE_QUIT, "exit", 0);
     if (pm->selected >= pm->count) pm->selected = pm->count - 1;
 }
@@ -72,6 +73,7 @@ enum m8_menu_action m8_pause_menu_key(m8_pause_menu *pm, mote8 *m8, enum m8_menu
         case M8_LINE_BACK:
             mote8_go_back(m8);
             return close_with(pm, M8_MENU_CONTINUE);
+        case M8_LINE_LAUNCHER: return close_with(pm, M8_MENU_LAUNCHER);
         case M8_LINE_QUIT: return close_with(pm, M8_MENU_QUIT);
         default:
             if (mote8_menu_activate(m8, pm->item[line], 32)) {

@@ -1,5 +1,6 @@
 /* pause_menu.h - the pause menu's model, without SDL: the lines (continue, the cart's
- * menuitem() entries, the breadcrumb of a load() back to the previous cart, reset cart, exit), the selection, and what a key does. The window
+ * menuitem() entries, the breadcrumb of a load() back to the previous cart, reset cart,
+ * exit to launcher, exit), the selection, and what a key does. The window
  * (window.c) draws it over the dimmed picture and carries out the actions.
  * Depends on: api/mote8.h. */
 #ifndef M8_PAUSE_MENU_H
@@ -7,10 +8,12 @@
 
 #include "mote8.h"
 
-enum m8_menu_action { M8_MENU_STAY, M8_MENU_CONTINUE, M8_MENU_RESET, M8_MENU_QUIT };
+enum m8_menu_action { M8_MENU_STAY, M8_MENU_CONTINUE, M8_MENU_RESET, M8_MENU_LAUNCHER,
+                      M8_MENU_QUIT };
 enum m8_menu_key { M8_MENU_UP, M8_MENU_DOWN, M8_MENU_LEFT, M8_MENU_RIGHT, M8_MENU_CONFIRM,
                    M8_MENU_BACK };
 enum m8_menu_line_kind { M8_LINE_CONTINUE, M8_LINE_CART_ITEM, M8_LINE_BACK, M8_LINE_RESET,
+                         M8_LINE_LAUNCHER,
                          M8_LINE_QUIT };
 
 #define M8_MENU_LINES (MOTE8_MENU_MAX + 4)

@@ -1,56 +1,389 @@
-/* settings.c - reads the window host's settings with libconfig; see settings.h.
+/* settings.c - reads and writes the window host's settings with libconfig; see settings.h.
+ * Each setting is looked up on its own, so one of the wrong type or out of range is
+ * reported with its line and falls back alone.
  * Depends on: settings.h, libconfig. */
+#include <errno.h>
 #include <libconfig.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include "settings.h"
+
+static const char *const button_names[M8_SETTINGS_BUTTONS] = { "left", "right", "up", "down",
+                                                                "o", "x" };
+static const char *const pad_names[M8_SETTINGS_PAD_BUTTONS] = { "o", "x", "pause" };
+
+/* Reference 10.3's keyboard layout and a controller's usual buttons. */
+static const char *const default_keys[2][M8_SETTINGS_BUTTONS][M8_SETTINGS_BINDS] = {
+    { { "Left" }, { "Right" }, { "Up" }, { "Down" }, { "Z", "C", "N" }, { "X", "V", "M" } },
+    { { "S" }, { "F" }, { "E" }, { "D" }, { "Left Shift" }, { "Tab", "W", "Q", "A" } },
+};
+static const char *const default_pad[M8_SETTINGS_PAD_BUTTONS][M8_SETTINGS_BINDS] = {
+    { "a", "y" }, { "b", "x" }, { "start" },
+};
+
+static void set_binding(m8_binding *b, const char *const names[M8_SETTINGS_BINDS])
+{
+    memset(b, 0, sizeof *b);
+    for (int i = 0; i < M8_SETTINGS_BINDS && names[i]; i++) {
+        snprintf(b->names[i], sizeof b->names[i], "%s", names[i]);
+        b->count++;
+    }
+}
+
+void m8_settings_defaults(m8_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->volume = 1.0;
+    s->capture_scale = 2;
+    s->pad_deadzone = 12000;
+    for (int p = 0; p < 2; p++)
+        for (int b = 0; b < M8_SETTINGS_BUTTONS; b++) set_binding(&s->keys[p][b], default_keys[p][b]);
+    for (int b = 0; b < M8_SETTINGS_PAD_BUTTONS; b++) set_binding(&s->pad[b], default_pad[b]);
+}
 
 const char *m8_settings_default_path(void)
 {
-    static char path[1024];
+    static char path[M8_SETTINGS_PATH_MAX];
     const char *env = getenv("MOTE8_CONFIG");
     if (env && *env) return env;
     const char *xdg = getenv("XDG_CONFIG_HOME");
     const char *home = getenv("HOME");
     if (xdg && *xdg) snprintf(path, sizeof path, "%s/mote8/mote8.cfg", xdg);
-    else snprintf(path, sizeof path, "%s/.config/mote8/mote8.cfg", home ? home : ".");
+    else snprintf(path, sizeof path, "%s/.config/mote8/mote8.cfg", home ? home : "/tmp");
     return path;
 }
 
-int m8_settings_load(m8_settings *s, const char *path)
+/* --- reading --- */
+
+typedef struct reader {
+    const char *path;
+    FILE *err;
+    int problems;
+} reader;
+
+static void problem(reader *r, const config_setting_t *st, const char *fmt, const char *what,
+                    const char *fallback)
 {
-    s->volume = 1.0;
-    s->scale = 0;
-    s->fullscreen = 0;
+    fprintf(r->err, "%s: line %d: ", r->path, st ? config_setting_source_line(st) : 0);
+    fprintf(r->err, fmt, what);
+    fprintf(r->err, " (using the default, %s)\n", fallback);
+    r->problems++;
+}
+
+static const char *type_name(int type)
+{
+    switch (type) {
+    case CONFIG_TYPE_INT: case CONFIG_TYPE_INT64: return "a whole number";
+    case CONFIG_TYPE_FLOAT: return "a decimal number";
+    case CONFIG_TYPE_STRING: return "a string";
+    case CONFIG_TYPE_BOOL: return "true/false";
+    case CONFIG_TYPE_ARRAY: return "an array";
+    case CONFIG_TYPE_LIST: return "a list";
+    case CONFIG_TYPE_GROUP: return "a group";
+    default: return "something else";
+    }
+}
+
+static void wrong_type(reader *r, const config_setting_t *st, const char *want,
+                       const char *fallback)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%s must be %s, not %s", config_setting_name(st), want,
+             type_name(config_setting_type(st)));
+    problem(r, st, "%s", what, fallback);
+}
+
+static void read_int(reader *r, config_setting_t *root, const char *name, int lo, int hi,
+                     int *out)
+{
+    config_setting_t *st = config_setting_get_member(root, name);
+    if (!st) return;
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "%d", *out);
+    if (config_setting_type(st) != CONFIG_TYPE_INT && config_setting_type(st) != CONFIG_TYPE_INT64) {
+        wrong_type(r, st, "a whole number", fallback);
+        return;
+    }
+    long long v = config_setting_get_int64(st);
+    if (v < lo || v > hi) {
+        char what[160];
+        snprintf(what, sizeof what, "%s must be between %d and %d, not %lld", name, lo, hi, v);
+        problem(r, st, "%s", what, fallback);
+        return;
+    }
+    *out = (int)v;
+}
+
+static void read_bool(reader *r, config_setting_t *root, const char *name, int *out)
+{
+    config_setting_t *st = config_setting_get_member(root, name);
+    if (!st) return;
+    if (config_setting_type(st) != CONFIG_TYPE_BOOL) {
+        wrong_type(r, st, "true or false", *out ? "true" : "false");
+        return;
+    }
+    *out = config_setting_get_bool(st);
+}
+
+static void read_volume(reader *r, config_setting_t *root, double *out)
+{
+    config_setting_t *st = config_setting_get_member(root, "volume");
+    if (!st) return;
+    char fallback[32];
+    snprintf(fallback, sizeof fallback, "%.1f", *out);
+    double v;
+    if (config_setting_type(st) == CONFIG_TYPE_FLOAT) v = config_setting_get_float(st);
+    else if (config_setting_type(st) == CONFIG_TYPE_INT) v = config_setting_get_int(st);
+    else {
+        wrong_type(r, st, "a number from 0.0 to 1.0", fallback);
+        return;
+    }
+    if (v < 0 || v > 1) {
+        char what[160];
+        snprintf(what, sizeof what, "volume must be between 0.0 and 1.0, not %g", v);
+        problem(r, st, "%s", what, fallback);
+        return;
+    }
+    *out = v;
+}
+
+static void read_string(reader *r, config_setting_t *root, const char *name, char *out,
+                        size_t outsz)
+{
+    config_setting_t *st = config_setting_get_member(root, name);
+    if (!st) return;
+    if (config_setting_type(st) != CONFIG_TYPE_STRING) {
+        wrong_type(r, st, "a string (\"\" for the default)", *out ? out : "\"\"");
+        return;
+    }
+    const char *v = config_setting_get_string(st);
+    if (strlen(v) >= outsz) {
+        char what[160];
+        snprintf(what, sizeof what, "%s is longer than %zu characters", name, outsz - 1);
+        problem(r, st, "%s", what, *out ? out : "\"\"");
+        return;
+    }
+    snprintf(out, outsz, "%s", v);
+}
+
+/* A button's names: an array of 1-4 strings (a single string is accepted too). */
+static void read_binding(reader *r, config_setting_t *group, const char *name, m8_binding *b)
+{
+    config_setting_t *st = config_setting_get_member(group, name);
+    if (!st) return;
+    char fallback[128] = "";
+    for (int i = 0; i < b->count; i++) {
+        strcat(fallback, i ? ", " : "");
+        strncat(fallback, b->names[i], sizeof fallback - strlen(fallback) - 1);
+    }
+    m8_binding read = { .line = config_setting_source_line(st) };
+    if (config_setting_type(st) == CONFIG_TYPE_STRING) {
+        snprintf(read.names[0], M8_SETTINGS_NAME_MAX, "%s", config_setting_get_string(st));
+        read.count = 1;
+    } else if (config_setting_type(st) == CONFIG_TYPE_ARRAY ||
+               config_setting_type(st) == CONFIG_TYPE_LIST) {
+        int n = config_setting_length(st);
+        if (n < 1 || n > M8_SETTINGS_BINDS) {
+            char what[160];
+            snprintf(what, sizeof what, "%s needs 1 to %d names, not %d", name, M8_SETTINGS_BINDS, n);
+            problem(r, st, "%s", what, fallback);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            config_setting_t *e = config_setting_get_elem(st, i);
+            if (config_setting_type(e) != CONFIG_TYPE_STRING) {
+                wrong_type(r, st, "an array of names (strings)", fallback);
+                return;
+            }
+            snprintf(read.names[i], M8_SETTINGS_NAME_MAX, "%s", config_setting_get_string(e));
+            read.count++;
+        }
+    } else {
+        wrong_type(r, st, "an array of names such as [\"Z\", \"C\"]", fallback);
+        return;
+    }
+    *b = read;
+}
+
+static config_setting_t *group_of(reader *r, config_setting_t *root, const char *name)
+{
+    config_setting_t *g = config_setting_get_member(root, name);
+    if (g && config_setting_type(g) != CONFIG_TYPE_GROUP) {
+        wrong_type(r, g, "a group { ... }", "every default of the group");
+        return NULL;
+    }
+    return g;
+}
+
+int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
+{
+    m8_settings_defaults(s);
     if (!path) path = m8_settings_default_path();
+    snprintf(s->path, sizeof s->path, "%s", path);
+    reader r = { path, err_out ? err_out : stderr, 0 };
     FILE *probe = fopen(path, "r");
     if (!probe) return 0;                 /* no file: defaults */
     fclose(probe);
     config_t cfg;
     config_init(&cfg);
-    int rc = 0;
     if (!config_read_file(&cfg, path)) {
-        fprintf(stderr, "%s: line %d: %s (using default settings)\n", path,
+        fprintf(r.err, "%s: line %d: %s (using every default)\n", path,
                 config_error_line(&cfg), config_error_text(&cfg));
-        rc = -1;
-    } else {
-        double vol;
-        int ival;
-        m8_settings read = *s;
-        if (config_lookup_float(&cfg, "volume", &vol)) read.volume = vol;
-        else if (config_lookup_int(&cfg, "volume", &ival)) read.volume = ival;
-        if (config_lookup_int(&cfg, "scale", &ival)) read.scale = ival;
-        if (config_lookup_bool(&cfg, "fullscreen", &ival)) read.fullscreen = ival;
-        if (read.volume < 0 || read.volume > 1) {
-            fprintf(stderr, "%s: volume must be between 0.0 and 1.0 (using %.1f)\n", path, s->volume);
-            rc = -1;
-        } else if (read.scale < 0 || read.scale > 64) {
-            fprintf(stderr, "%s: scale must be between 0 and 64 (using the default)\n", path);
-            rc = -1;
-        } else {
-            *s = read;
-        }
+        config_destroy(&cfg);
+        return 1;
+    }
+    config_setting_t *root = config_root_setting(&cfg);
+    read_volume(&r, root, &s->volume);
+    read_int(&r, root, "scale", 0, 16, &s->scale);
+    read_bool(&r, root, "fullscreen", &s->fullscreen);
+    read_bool(&r, root, "overlay", &s->overlay);
+    read_int(&r, root, "capture_scale", 1, 8, &s->capture_scale);
+    read_string(&r, root, "cart_folder", s->cart_folder, sizeof s->cart_folder);
+    read_string(&r, root, "data_folder", s->data_folder, sizeof s->data_folder);
+    read_string(&r, root, "capture_folder", s->capture_folder, sizeof s->capture_folder);
+    for (int p = 0; p < 2; p++) {
+        config_setting_t *g = group_of(&r, root, p ? "keys_p1" : "keys_p0");
+        for (int b = 0; g && b < M8_SETTINGS_BUTTONS; b++)
+            read_binding(&r, g, button_names[b], &s->keys[p][b]);
+    }
+    config_setting_t *g = group_of(&r, root, "gamepad");
+    if (g) {
+        for (int b = 0; b < M8_SETTINGS_PAD_BUTTONS; b++) read_binding(&r, g, pad_names[b], &s->pad[b]);
+        read_int(&r, g, "deadzone", 0, 32767, &s->pad_deadzone);
+        read_string(&r, g, "mappings", s->pad_mappings, sizeof s->pad_mappings);
     }
     config_destroy(&cfg);
-    return rc;
+    return r.problems;
+}
+
+/* --- writing --- */
+
+static void write_binding(FILE *out, const char *name, const m8_binding *b)
+{
+    fprintf(out, "    %s = [", name);
+    for (int i = 0; i < b->count; i++) fprintf(out, "%s\"%s\"", i ? ", " : " ", b->names[i]);
+    fprintf(out, " ];\n");
+}
+
+void m8_settings_write_defaults(FILE *out)
+{
+    m8_settings d;
+    m8_settings_defaults(&d);
+    fprintf(out,
+            "# mote8 settings (libconfig syntax). Every value below is the default; delete a\n"
+            "# line to keep the default. A wrong value is reported with its line and ignored.\n\n"
+            "# Window: scale 0 fits the desktop, else 1-16 window pixels per screen pixel.\n"
+            "scale = %d;\n"
+            "fullscreen = %s;\n"
+            "# Sound volume, 0.0 (mute) to 1.0; - and = change it while playing.\n"
+            "volume = %.1f;\n"
+            "# The cost overlay (F1) shown from the start.\n"
+            "overlay = %s;\n\n"
+            "# Folders; \"\" means the default. Carts shown by the launcher besides the bundled\n"
+            "# ones (default $XDG_DATA_HOME/mote8/carts); cartdata saves (default\n"
+            "# $XDG_DATA_HOME/mote8/cdata); screenshots and GIFs of F6/F7/F8/F9/F12 (default\n"
+            "# $XDG_PICTURES_DIR/mote8 or ~/Pictures/mote8, else $XDG_DATA_HOME/mote8/captures).\n"
+            "cart_folder = \"\";\n"
+            "data_folder = \"\";\n"
+            "capture_folder = \"\";\n"
+            "# Screenshots and GIFs: pixels per screen pixel, 1-8.\n"
+            "capture_scale = %d;\n\n"
+            "# Keys of players 0 and 1: up to 4 SDL key names per button (see SDL_GetKeyName).\n",
+            d.scale, d.fullscreen ? "true" : "false", d.volume, d.overlay ? "true" : "false",
+            d.capture_scale);
+    for (int p = 0; p < 2; p++) {
+        fprintf(out, "keys_p%d = {\n", p);
+        for (int b = 0; b < M8_SETTINGS_BUTTONS; b++)
+            write_binding(out, button_names[b], &d.keys[p][b]);
+        fprintf(out, "};\n");
+    }
+    fprintf(out,
+            "\n# Game controllers (players 0-7 in the order they are plugged in): SDL\n"
+            "# GameController button names for O, X and the pause menu; the d-pad and left\n"
+            "# stick move. deadzone: stick travel ignored, 0-32767. mappings: a\n"
+            "# gamecontrollerdb.txt file for controllers SDL does not know (\"\" = none).\n"
+            "gamepad = {\n");
+    for (int b = 0; b < M8_SETTINGS_PAD_BUTTONS; b++) write_binding(out, pad_names[b], &d.pad[b]);
+    fprintf(out, "    deadzone = %d;\n    mappings = \"\";\n};\n", d.pad_deadzone);
+}
+
+int m8_make_dirs(const char *dir)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
+int m8_settings_write_file(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        fprintf(stderr, "%s: already exists; not replaced (remove it first to write the defaults)\n", path);
+        return -1;
+    }
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = 0;
+        if (m8_make_dirs(dir) != 0) {
+            fprintf(stderr, "%s: cannot create the folder (%s)\n", dir, strerror(errno));
+            return -1;
+        }
+    }
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "%s: cannot write (%s)\n", path, strerror(errno));
+        return -1;
+    }
+    m8_settings_write_defaults(f);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "%s: cannot write (%s)\n", path, strerror(errno));
+        return -1;
+    }
+    printf("wrote the default settings to %s\n", path);
+    return 0;
+}
+
+/* --- folders --- */
+
+static void data_home(char *out, size_t outsz)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) snprintf(out, outsz, "%s/mote8", xdg);
+    else snprintf(out, outsz, "%s/.local/share/mote8", home && *home ? home : "/tmp");
+}
+
+void m8_settings_folder(const m8_settings *s, enum m8_folder which, char *out, size_t outsz)
+{
+    char base[400];
+    const char *set = which == M8_FOLDER_CARTS ? s->cart_folder
+                      : which == M8_FOLDER_DATA ? s->data_folder : s->capture_folder;
+    if (set && *set) {
+        snprintf(out, outsz, "%s", set);
+        return;
+    }
+    data_home(base, sizeof base);
+    if (which == M8_FOLDER_CARTS) {
+        snprintf(out, outsz, "%s/carts", base);
+    } else if (which == M8_FOLDER_DATA) {
+        snprintf(out, outsz, "%s/cdata", base);
+    } else {
+        const char *pics = getenv("XDG_PICTURES_DIR"), *home = getenv("HOME");
+        struct stat st;
+        char home_pics[1024];
+        snprintf(home_pics, sizeof home_pics, "%s/Pictures", home && *home ? home : "/nonexistent");
+        if (pics && *pics) snprintf(out, outsz, "%s/mote8", pics);
+        else if (stat(home_pics, &st) == 0 && S_ISDIR(st.st_mode)) snprintf(out, outsz, "%s/mote8", home_pics);
+        else snprintf(out, outsz, "%s/captures", base);
+    }
 }

@@ -1,82 +1,59 @@
 /* window.c - the SDL2 host: a resizable window showing the 128x128 screen at the largest
- * integer scale that fits (letterboxed), the keyboard mapping of reference 10.3, game
- * controllers, audio queued per tick (never blocking the game loop), a pause menu on
- * Escape/Enter/P or Start or a cart's extcmd("pause") (continue, the cart's menuitem()
- * entries, a load() breadcrumb, reset cart, exit: pause_menu.h), extcmd("shutdown") closes
- * the window (exit 0), fullscreen on F11 or Alt+Enter, F12 screenshots, - and = for volume,
- * F1 cost overlay and F2 profile recording (overlay.h). Exits 1 if the cart is on an
- * error when the window closes.
- * Settings (volume, scale, fullscreen) come from the file described in settings.h.
- * Ticks are paced at the cart's own rate from the performance counter.
- * Depends on: host.h, overlay.h, api/mote8.h, SDL2. */
+ * integer scale that fits (letterboxed), the keys and controller buttons of the settings
+ * (input_map.h; defaults: reference 10.3), up to 8 game controllers as players 0-7 in the
+ * order they are plugged in (hot plug), audio queued per tick (never blocking the game
+ * loop), a pause menu on Escape/Enter/P or Start or a cart's extcmd("pause") (continue, the
+ * cart's menuitem() entries, a load() breadcrumb, reset cart, exit to launcher, exit:
+ * pause_menu.h), extcmd("shutdown") closes the window (exit 0), fullscreen on F11 or
+ * Alt+Enter, - and
+ * = for volume, F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
+ * (screenshot), F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
+ * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
+ * Exits 1 if the cart is on an error when the window closes.
+ * The loop keeps time with the performance counter: tick k is due at start + k/fps, so
+ * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
+ * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
+ * Settings (settings.h) come from main.c.
+ * Depends on: host.h, overlay.h, pause_menu.h, capture.h, input_map.h, cart_watch.h,
+ * settings.h, api/mote8.h, SDL2. */
 #include <SDL.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
+#include "capture.h"
+#include "cart_watch.h"
 #include "host.h"
 #include "host_text.h"
+#include "input_map.h"
 #include "overlay.h"
 #include "pause_menu.h"
 #include "settings.h"
 
 #define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
+#define M8_MAX_PADS 8                                /* players 0-7 */
 
 typedef struct window_host {
     SDL_Window *window;
     SDL_Renderer *renderer;
     SDL_Texture *texture;
     SDL_AudioDeviceID audio;
-    SDL_GameController *pads[4];
+    SDL_GameController *pads[M8_MAX_PADS];   /* slot = player */
+    m8_input_map map;
     m8_pause_menu menu;         /* open = paused */
     int errored;                /* the cart stopped on an error: its error screen shows */
     int fullscreen;
+    int to_launcher;            /* the menu's "exit to launcher" */
     double volume;              /* 0-1, from the settings file, changed with - and = */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
+    char typed[16];             /* characters typed since the last tick (devkit keyboard) */
+    int wheel;                  /* wheel steps since the last tick */
     m8_overlay overlay;         /* F1 cost overlay, F2 profiling */
+    m8_capture capture;         /* F6-F9, F12, extcmd */
+    m8_cart_watch watch;        /* --watch and Ctrl+R */
+    const char *cart_name;
 } window_host;
-
-/* Keyboard mapping, reference 10.3: player 0 arrows + Z/C/N (O) + X/V/M (X), player 1
- * ESDF + Left Shift (O) + Tab/W/Q/A (X). */
-static void key_to_button(SDL_Keycode k, int *player, int *button)
-{
-    *player = 0;
-    *button = -1;
-    switch (k) {
-    case SDLK_LEFT: *button = 0; break;
-    case SDLK_RIGHT: *button = 1; break;
-    case SDLK_UP: *button = 2; break;
-    case SDLK_DOWN: *button = 3; break;
-    case SDLK_z: case SDLK_c: case SDLK_n: *button = 4; break;
-    case SDLK_x: case SDLK_v: case SDLK_m: *button = 5; break;
-    case SDLK_s: *player = 1; *button = 0; break;
-    case SDLK_f: *player = 1; *button = 1; break;
-    case SDLK_e: *player = 1; *button = 2; break;
-    case SDLK_d: *player = 1; *button = 3; break;
-    case SDLK_LSHIFT: *player = 1; *button = 4; break;
-    case SDLK_TAB: case SDLK_w: case SDLK_q: case SDLK_a: *player = 1; *button = 5; break;
-    default: break;
-    }
-}
-
-static uint8_t pad_buttons(SDL_GameController *pad)
-{
-    static const struct { SDL_GameControllerButton b; int bit; } map[] = {
-        { SDL_CONTROLLER_BUTTON_DPAD_LEFT, 0 }, { SDL_CONTROLLER_BUTTON_DPAD_RIGHT, 1 },
-        { SDL_CONTROLLER_BUTTON_DPAD_UP, 2 },   { SDL_CONTROLLER_BUTTON_DPAD_DOWN, 3 },
-        { SDL_CONTROLLER_BUTTON_A, 4 },         { SDL_CONTROLLER_BUTTON_B, 5 },
-        { SDL_CONTROLLER_BUTTON_X, 5 },         { SDL_CONTROLLER_BUTTON_Y, 4 },
-    };
-    uint8_t bits = 0;
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (SDL_GameControllerGetButton(pad, map[i].b)) bits |= (uint8_t)(1 << map[i].bit);
-    int x = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX);
-    int y = SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY);
-    if (x < -12000) bits |= 1;
-    if (x > 12000) bits |= 2;
-    if (y < -12000) bits |= 4;
-    if (y > 12000) bits |= 8;
-    return bits;
-}
 
 /* The largest integer scale that fits above the overlay's band (if shown), centred. */
 static SDL_Rect picture_rect(window_host *h)
@@ -116,6 +93,24 @@ static void draw_menu(window_host *h, SDL_Rect pic)
     }
 }
 
+/* The capture message (full path of the last file) on a dark strip over the picture's foot,
+ * at window resolution so a long path fits. */
+static void draw_message(window_host *h, SDL_Rect pic)
+{
+    const char *msg = m8_capture_message(&h->capture);
+    if (!msg) return;
+    int s = pic.w / 256 > 1 ? pic.w / 256 : 1;
+    char line[161];
+    size_t n = strlen(msg), room = (size_t)(pic.w / (4 * s)) - 2;
+    if (room >= sizeof line) room = sizeof line - 1;
+    snprintf(line, sizeof line, "%s", n > room ? msg + (n - room) : msg);   /* keep the end */
+    SDL_Rect strip = { pic.x, pic.y + pic.h - 9 * s, pic.w, 9 * s };
+    SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
+    SDL_RenderFillRect(h->renderer, &strip);
+    SDL_SetRenderDrawColor(h->renderer, 255, 241, 232, 255);
+    m8_host_draw_text(h->renderer, pic.x + 2 * s, strip.y + 2 * s, s, line);
+}
+
 static void present(window_host *h, mote8 *m8)
 {
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
@@ -128,18 +123,20 @@ static void present(window_host *h, mote8 *m8)
     SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
     if (h->menu.open) draw_menu(h, r);
-    m8_overlay_draw(&h->overlay, h->renderer, m8);
+    draw_message(h, r);
+    m8_overlay_draw(&h->overlay, h->renderer, m8);   /* also MOTE8_WINDOW_SHOT */
     SDL_RenderPresent(h->renderer);
 }
 
-static void screenshot(mote8 *m8)
+/* A capture command (a key or the cart's extcmd): "screen", "label", "rec", "video". */
+static void capture(window_host *h, mote8 *m8, const char *cmd)
 {
-    char path[64];
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
-    snprintf(path, sizeof path, "mote8_%ld.png", (long)time(NULL));
     mote8_screen_rgb(m8, rgb);
-    if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 4) == 0) fprintf(stderr, "screenshot: %s\n", path);
-    else perror(path);
+    if (strcmp(cmd, "screen") == 0) m8_capture_screenshot(&h->capture, rgb);
+    else if (strcmp(cmd, "label") == 0) m8_capture_label(&h->capture, rgb);
+    else if (strcmp(cmd, "rec") == 0) m8_capture_gif_start(&h->capture);
+    else if (strcmp(cmd, "video") == 0) m8_capture_gif_save(&h->capture, mote8_fps(m8));
 }
 
 static int open_window(window_host *h, const m8_options *opt, const char *title)
@@ -160,7 +157,8 @@ static int open_window(window_host *h, const m8_options *opt, const char *title)
                                      (opt->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
     if (!h->window) return -1;
     h->fullscreen = opt->fullscreen;
-    h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_PRESENTVSYNC);
+    /* paced: vsync keeps tearing away; unpaced: every frame presented at once */
+    h->renderer = SDL_CreateRenderer(h->window, -1, opt->unpaced ? 0 : SDL_RENDERER_PRESENTVSYNC);
     if (!h->renderer) h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_SOFTWARE);
     if (!h->renderer) return -1;
     h->texture = SDL_CreateTexture(h->renderer, SDL_PIXELFORMAT_RGB24,
@@ -168,16 +166,28 @@ static int open_window(window_host *h, const m8_options *opt, const char *title)
     return h->texture ? 0 : -1;
 }
 
+/* Sound. Without a sound card ALSA's library prints its own errors on stderr; they are
+ * held back while the device opens, and one line of ours says what happened. */
 static void open_audio(window_host *h)
 {
-    SDL_AudioSpec want = { 0 }, have;
-    want.freq = MOTE8_AUDIO_RATE;
-    want.format = AUDIO_S16SYS;
-    want.channels = 1;
-    want.samples = 512;
-    h->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+    fflush(stderr);
+    int saved = dup(2), quiet = open("/dev/null", O_WRONLY);
+    if (saved >= 0 && quiet >= 0) dup2(quiet, 2);
+    int ok = SDL_InitSubSystem(SDL_INIT_AUDIO) == 0;
+    if (ok) {
+        SDL_AudioSpec want = { 0 }, have;
+        want.freq = MOTE8_AUDIO_RATE;
+        want.format = AUDIO_S16SYS;
+        want.channels = 1;
+        want.samples = 512;
+        h->audio = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
+    }
+    fflush(stderr);
+    if (saved >= 0 && quiet >= 0) dup2(saved, 2);
+    if (saved >= 0) close(saved);
+    if (quiet >= 0) close(quiet);
     if (h->audio) SDL_PauseAudioDevice(h->audio, 0);
-    else fprintf(stderr, "mote8: no audio (%s)\n", SDL_GetError());
+    else fprintf(stderr, "mote8: no sound device (%s); running without sound\n", SDL_GetError());
 }
 
 static void open_menu(window_host *h, mote8 *m8)
@@ -202,33 +212,101 @@ static int menu_key(SDL_Keycode k)
     }
 }
 
-static int pad_menu_key(int button)
+static int pad_menu_key(const window_host *h, int button)
 {
     switch (button) {
     case SDL_CONTROLLER_BUTTON_DPAD_UP: return M8_MENU_UP;
     case SDL_CONTROLLER_BUTTON_DPAD_DOWN: return M8_MENU_DOWN;
     case SDL_CONTROLLER_BUTTON_DPAD_LEFT: return M8_MENU_LEFT;
     case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: return M8_MENU_RIGHT;
-    case SDL_CONTROLLER_BUTTON_A: case SDL_CONTROLLER_BUTTON_X: return M8_MENU_CONFIRM;
-    case SDL_CONTROLLER_BUTTON_B: case SDL_CONTROLLER_BUTTON_START: return M8_MENU_BACK;
-    default: return -1;
+    default: break;
     }
+    if (m8_input_map_pad_is(&h->map, button, M8_PAD_O) || m8_input_map_pad_is(&h->map, button, M8_PAD_X))
+        return M8_MENU_CONFIRM;
+    if (m8_input_map_pad_is(&h->map, button, M8_PAD_PAUSE)) return M8_MENU_BACK;
+    return -1;
+}
+
+/* The cart's error: printed once, drawn on its screen until a reload or reset. */
+static void show_error(window_host *h, mote8 *m8)
+{
+    fprintf(stderr, "%s\n", mote8_error(m8));
+    mote8_show_error(m8);
+    h->errored = 1;
+}
+
+/* Re-run the cart: from the file again when it is one (Ctrl+R, --watch), else from the
+ * bytes loaded (bundled carts, the menu's reset). */
+static void rerun(window_host *h, mote8 *m8, int from_disk)
+{
+    h->errored = 0;
+    int rc;
+    if (from_disk && m8_cart_watch_is_file(&h->watch)) rc = m8_cart_watch_reload(&h->watch, m8);
+    else rc = mote8_reset(m8);
+    if (rc != 0) show_error(h, m8);
+    else if (from_disk) printf("%s: reloaded\n", h->cart_name);
 }
 
 /* Carry out a menu action; returns 1 to quit. */
 static int menu_action(window_host *h, mote8 *m8, enum m8_menu_action a)
 {
     if (a == M8_MENU_QUIT) return 1;
-    if (a == M8_MENU_RESET) {
-        h->errored = 0;
-        if (mote8_reset(m8) != 0) {
-            fprintf(stderr, "%s\n", mote8_error(m8));
-            mote8_show_error(m8);
-            h->errored = 1;
-        }
+    if (a == M8_MENU_LAUNCHER) {
+        h->to_launcher = 1;
+        return 1;
     }
+    if (a == M8_MENU_RESET) rerun(h, m8, 0);
     if (!h->menu.open && h->audio) SDL_PauseAudioDevice(h->audio, 0);
     return 0;
+}
+
+static void pad_added(window_host *h, int device)
+{
+    for (int i = 0; i < M8_MAX_PADS; i++)
+        if (!h->pads[i]) {
+            h->pads[i] = SDL_GameControllerOpen(device);
+            if (h->pads[i])
+                printf("controller '%s' is player %d\n", SDL_GameControllerName(h->pads[i]), i);
+            return;
+        }
+}
+
+static void pad_removed(window_host *h, SDL_JoystickID id)
+{
+    for (int i = 0; i < M8_MAX_PADS; i++)
+        if (h->pads[i] && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(h->pads[i])) == id) {
+            SDL_GameControllerClose(h->pads[i]);
+            h->pads[i] = NULL;
+            printf("controller of player %d unplugged\n", i);
+        }
+}
+
+/* Keys the window keeps for itself, whatever the bindings: returns 1 when used. */
+static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
+{
+    if ((k->sym == SDLK_RETURN && (k->mod & KMOD_ALT)) || k->sym == SDLK_F11) {
+        h->fullscreen = !h->fullscreen;
+        SDL_SetWindowFullscreen(h->window, h->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        return 1;
+    }
+    if (k->sym == SDLK_r && (k->mod & KMOD_CTRL)) {
+        if (h->menu.open) m8_pause_menu_key(&h->menu, m8, M8_MENU_BACK);
+        rerun(h, m8, 1);
+        if (h->audio) SDL_PauseAudioDevice(h->audio, 0);
+        return 1;
+    }
+    if (m8_overlay_key(&h->overlay, m8, k->sym)) return 1;
+    switch (k->sym) {
+    case SDLK_F6: case SDLK_F12: capture(h, m8, "screen"); return 1;
+    case SDLK_F7: capture(h, m8, "label"); return 1;
+    case SDLK_F8: capture(h, m8, "rec"); return 1;
+    case SDLK_F9: capture(h, m8, "video"); return 1;
+    case SDLK_MINUS: case SDLK_EQUALS:
+        h->volume += k->sym == SDLK_MINUS ? -0.1 : 0.1;
+        h->volume = h->volume < 0 ? 0 : h->volume > 1 ? 1 : h->volume;
+        return 1;
+    default: return 0;
+    }
 }
 
 /* Returns 0 to go on, 1 to quit. */
@@ -240,22 +318,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         return 1;
     case SDL_KEYDOWN:
         if (e->key.repeat) break;
-        if ((e->key.keysym.sym == SDLK_RETURN && (e->key.keysym.mod & KMOD_ALT)) ||
-            e->key.keysym.sym == SDLK_F11) {
-            h->fullscreen = !h->fullscreen;
-            SDL_SetWindowFullscreen(h->window, h->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-            break;
-        }
-        if (m8_overlay_key(&h->overlay, m8, e->key.keysym.sym)) break;
-        if (e->key.keysym.sym == SDLK_F12) {
-            screenshot(m8);
-            break;
-        }
-        if (e->key.keysym.sym == SDLK_MINUS || e->key.keysym.sym == SDLK_EQUALS) {
-            h->volume += e->key.keysym.sym == SDLK_MINUS ? -0.1 : 0.1;
-            h->volume = h->volume < 0 ? 0 : h->volume > 1 ? 1 : h->volume;
-            break;
-        }
+        if (window_key(h, m8, &e->key.keysym)) break;
         if (h->menu.open) {
             int key = menu_key(e->key.keysym.sym);
             if (key >= 0) return menu_action(h, m8, m8_pause_menu_key(&h->menu, m8, key));
@@ -266,33 +329,38 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             open_menu(h, m8);
             break;
         }
-        key_to_button(e->key.keysym.sym, &player, &button);
-        if (button >= 0) h->keys[player] |= (uint8_t)(1 << button);
+        if (e->key.keysym.sym == SDLK_BACKSPACE && strlen(h->typed) + 1 < sizeof h->typed)
+            strcat(h->typed, "\b");
+        if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
+            h->keys[player] |= (uint8_t)(1 << button);
+        break;
+    case SDL_TEXTINPUT:                 /* devkit keyboard: printable ASCII, lower case */
+        for (const char *c = e->text.text; *c; c++) {
+            size_t n = strlen(h->typed);
+            if ((unsigned char)*c >= 32 && (unsigned char)*c < 127 && n + 1 < sizeof h->typed) {
+                h->typed[n] = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+                h->typed[n + 1] = 0;
+            }
+        }
+        break;
+    case SDL_MOUSEWHEEL:
+        h->wheel += e->wheel.y;
         break;
     case SDL_KEYUP:
-        key_to_button(e->key.keysym.sym, &player, &button);
-        if (button >= 0) h->keys[player] &= (uint8_t)~(1 << button);
+        if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
+            h->keys[player] &= (uint8_t)~(1 << button);
         break;
     case SDL_CONTROLLERDEVICEADDED:
-        for (int i = 0; i < 4; i++)
-            if (!h->pads[i]) {
-                h->pads[i] = SDL_GameControllerOpen(e->cdevice.which);
-                break;
-            }
+        pad_added(h, e->cdevice.which);
         break;
     case SDL_CONTROLLERDEVICEREMOVED:
-        for (int i = 0; i < 4; i++)
-            if (h->pads[i] &&
-                SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(h->pads[i])) == e->cdevice.which) {
-                SDL_GameControllerClose(h->pads[i]);
-                h->pads[i] = NULL;
-            }
+        pad_removed(h, e->cdevice.which);
         break;
     case SDL_CONTROLLERBUTTONDOWN:
         if (!h->menu.open) {
-            if (e->cbutton.button == SDL_CONTROLLER_BUTTON_START) open_menu(h, m8);
+            if (m8_input_map_pad_is(&h->map, e->cbutton.button, M8_PAD_PAUSE)) open_menu(h, m8);
         } else {
-            int key = pad_menu_key(e->cbutton.button);
+            int key = pad_menu_key(h, e->cbutton.button);
             if (key >= 0) return menu_action(h, m8, m8_pause_menu_key(&h->menu, m8, key));
         }
         break;
@@ -304,7 +372,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
 
 static void close_host(window_host *h)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < M8_MAX_PADS; i++)
         if (h->pads[i]) SDL_GameControllerClose(h->pads[i]);
     if (h->audio) SDL_CloseAudioDevice(h->audio);
     if (h->texture) SDL_DestroyTexture(h->texture);
@@ -313,23 +381,84 @@ static void close_host(window_host *h)
     SDL_Quit();
 }
 
-int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
+/* The mouse in screen pixels (devkit, stat 32-39): position over the picture, buttons,
+ * wheel steps and movement since the last tick; the characters typed since then. */
+static void mouse_input(window_host *h, mote8_input *in)
+{
+    int wx, wy, rw, rh, ww, wh;
+    Uint32 b = SDL_GetMouseState(&wx, &wy);
+    SDL_GetRendererOutputSize(h->renderer, &rw, &rh);
+    SDL_GetWindowSize(h->window, &ww, &wh);
+    SDL_Rect pic = picture_rect(h);
+    int s = pic.w / 128 > 0 ? pic.w / 128 : 1;
+    int px = ww ? wx * rw / ww : wx, py = wh ? wy * rh / wh : wy;     /* high-DPI */
+    int x = (px - pic.x) / s, y = (py - pic.y) / s;
+    in->mouse_x = x < 0 ? 0 : x > 127 ? 127 : x;
+    in->mouse_y = y < 0 ? 0 : y > 127 ? 127 : y;
+    in->mouse_buttons = ((b & SDL_BUTTON_LMASK) ? 1 : 0) | ((b & SDL_BUTTON_RMASK) ? 2 : 0) |
+                        ((b & SDL_BUTTON_MMASK) ? 4 : 0);
+    int dx, dy;
+    SDL_GetRelativeMouseState(&dx, &dy);
+    in->mouse_dx = dx / s;
+    in->mouse_dy = dy / s;
+    in->mouse_wheel = h->wheel;
+    h->wheel = 0;
+    memcpy(in->keys, h->typed, sizeof in->keys);
+    h->typed[0] = 0;
+}
+
+/* One tick of the cart (not while paused): input, the tick, errors, sound, captures.
+ * Returns 1 when the cart asked to end the program (extcmd("shutdown")). */
+static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, long frame)
+{
+    mote8_input in;
+    m8_input_script_at(script, frame, &in);
+    for (int p = 0; p < 8; p++) in.buttons[p] |= h->keys[p];
+    for (int i = 0; i < M8_MAX_PADS; i++)
+        if (h->pads[i]) in.buttons[i] |= m8_input_map_pad(&h->map, h->pads[i]);
+    mouse_input(h, &in);
+    int status = h->errored ? MOTE8_ERROR : mote8_tick(m8, &in);
+    if (mote8_pause_requested(m8)) open_menu(h, m8);    /* extcmd("pause") */
+    m8_overlay_tick(&h->overlay);
+    if (status == MOTE8_ERROR && !h->errored) show_error(h, m8);
+    int16_t audio[MOTE8_AUDIO_RATE / 10];
+    int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
+    for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h->volume);
+    if (h->audio && SDL_GetQueuedAudioSize(h->audio) / 2 < M8_AUDIO_MAX_QUEUED)
+        SDL_QueueAudio(h->audio, audio, (Uint32)n * 2);
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
+    mote8_screen_rgb(m8, rgb);
+    m8_capture_tick(&h->capture, rgb, mote8_fps(m8));
+    char cmd[16];
+    while (mote8_take_host_request(m8, cmd, sizeof cmd)) capture(h, m8, cmd);
+    return status == MOTE8_SHUTDOWN;
+}
+
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
+                  const m8_settings *settings)
 {
     window_host h;
     memset(&h, 0, sizeof h);
-    m8_settings settings;
-    m8_settings_load(&settings, NULL);
-    h.volume = settings.volume;
+    m8_settings defaults;
+    if (!settings) {
+        m8_settings_defaults(&defaults);
+        settings = &defaults;
+    }
+    h.volume = settings->volume;
+    h.cart_name = cart_name;
     m8_options wopt = *opt;
-    if (!wopt.scale) wopt.scale = settings.scale;
-    wopt.fullscreen |= settings.fullscreen;
+    if (!wopt.scale) wopt.scale = settings->scale;
+    wopt.fullscreen |= settings->fullscreen;
     opt = &wopt;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
         return 1;
     }
-    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0) open_audio(&h);
-    char title[600];
+    if (settings->pad_mappings[0] && SDL_GameControllerAddMappingsFromFile(settings->pad_mappings) < 0)
+        fprintf(stderr, "%s: controller mappings: %s\n", settings->pad_mappings, SDL_GetError());
+    m8_input_map_init(&h.map, settings);
+    open_audio(&h);
+    char title[600], folder[600];
     snprintf(title, sizeof title, "mote8 - %s", cart_name);
     if (open_window(&h, opt, title) != 0) {
         fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
@@ -341,44 +470,44 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
         close_host(&h);
         return 2;
     }
+    m8_settings_folder(settings, M8_FOLDER_CAPTURE, folder, sizeof folder);
+    m8_capture_init(&h.capture, folder, cart_name, settings->capture_scale);
+    m8_cart_watch_init(&h.watch, opt->cart, cart_name);
     m8_overlay_init(&h.overlay, m8, opt->profile_dir);
+    if (settings->overlay) h.overlay.shown = 1;
     int quit = 0;
-    long frame = 0;
+    long frame = 0, since_start = 0;
     uint64_t freq = SDL_GetPerformanceFrequency();
-    uint64_t next = SDL_GetPerformanceCounter();
-    int16_t audio[MOTE8_AUDIO_RATE / 10];
+    uint64_t start = SDL_GetPerformanceCounter();
+    int fps = mote8_fps(m8);
     while (!quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e))
             if (handle_event(&h, m8, &e)) quit = 1;
         if (quit) break;
-        uint64_t now = SDL_GetPerformanceCounter();
-        if (now < next) {
-            SDL_Delay((Uint32)((next - now) * 1000 / freq));
-            continue;
-        }
-        next += freq / (uint64_t)mote8_fps(m8);
-        if (now > next + freq / 4) next = now;   /* fell far behind: don't race to catch up */
-        if (!h.menu.open) {
-            mote8_input in;
-            m8_input_script_at(&script, frame, &in);
-            for (int p = 0; p < 8; p++) in.buttons[p] |= h.keys[p];
-            for (int i = 0; i < 4; i++)
-                if (h.pads[i]) in.buttons[i] |= pad_buttons(h.pads[i]);
-            int status = h.errored ? MOTE8_ERROR : mote8_tick(m8, &in);
-            frame++;
-            if (status == MOTE8_SHUTDOWN) quit = 1;              /* extcmd("shutdown") */
-            if (mote8_pause_requested(m8)) open_menu(&h, m8);    /* extcmd("pause") */
-            m8_overlay_tick(&h.overlay);
-            if (status == MOTE8_ERROR && !h.errored) {  /* show it until the window closes */
-                fprintf(stderr, "%s\n", mote8_error(m8));
-                mote8_show_error(m8);
-                h.errored = 1;
+        if (opt->watch && m8_cart_watch_changed(&h.watch)) rerun(&h, m8, 1);
+        if (!opt->unpaced) {
+            if (mote8_fps(m8) != fps) {           /* a new rate: count from here */
+                fps = mote8_fps(m8);
+                start = SDL_GetPerformanceCounter();
+                since_start = 0;
             }
-            int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
-            for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h.volume);
-            if (h.audio && SDL_GetQueuedAudioSize(h.audio) / 2 < M8_AUDIO_MAX_QUEUED)
-                SDL_QueueAudio(h.audio, audio, (Uint32)n * 2);
+            uint64_t due = start + (uint64_t)since_start * freq / (uint64_t)fps;
+            uint64_t now = SDL_GetPerformanceCounter();
+            if (now < due) {                      /* sleep until the tick is due */
+                uint32_t ms = (uint32_t)((due - now) * 1000 / freq);
+                SDL_Delay(ms ? ms : 1);
+                continue;
+            }
+            if (now - due > freq / 4) {           /* fell far behind (a stall): no racing */
+                start = now;
+                since_start = 0;
+            }
+            since_start++;
+        }
+        if (!h.menu.open) {
+            if (run_tick(&h, m8, &script, frame)) quit = 1;   /* extcmd("shutdown") */
+            frame++;
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
         }
         present(&h, m8);
@@ -390,6 +519,9 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name)
     }
     m8_input_script_free(&script);
     m8_overlay_finish(&h.overlay);
+    m8_capture_free(&h.capture);
+    m8_cart_watch_free(&h.watch);
     close_host(&h);
+    if (h.to_launcher) return M8_WINDOW_TO_LAUNCHER;
     return h.errored ? 1 : 0;
 }

@@ -238,3 +238,117 @@ Test(cli, error_screen_in_the_screenshot)
     free(rgb);
     unlink(png);
 }
+
+Test(cli, help_lists_defaults_and_bundled_carts)
+{
+    m8_run_result r;
+    const char *args[] = { "--help", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0);
+    cr_expect(strstr(r.out, "default: 1 frame headless") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "bundled carts: hello") != NULL, "%s", r.out);
+    cr_expect(strstr(r.out, "--write-config") && strstr(r.out, "--unpaced") && strstr(r.out, "--watch"),
+              "%s", r.out);
+    const char *v[] = { "--version", NULL };
+    m8t_run_mote8(&r, v);
+    cr_expect_eq(r.exit_code, 0);
+    cr_expect_str_eq(r.out, "mote8 " MOTE8_VERSION "\n");
+}
+
+Test(cli, bad_values_are_explained_in_one_line)
+{
+    const char *cases[][4] = { { "--frames", "abc", "hello", "--frames expects a whole number" },
+                               { "--scale", "99", "hello", "--scale expects a window scale from 1 to 16, not '99'" },
+                               { "--seed", "", "hello", "--seed expects a whole number" },
+                               { "--bogus", "hello", NULL, "unknown option '--bogus'" } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        m8_run_result r;
+        const char *args[] = { cases[i][0], cases[i][1], cases[i][2], NULL };
+        m8t_run_mote8(&r, args);
+        cr_expect_eq(r.exit_code, 2);
+        cr_expect(strstr(r.err, cases[i][3]) != NULL, "stderr: %s", r.err);
+        char *nl = strchr(r.err, '\n');
+        cr_expect(nl && nl[1] == 0, "one line, got: %s", r.err);
+    }
+}
+
+Test(cli, check_says_ok)
+{
+    m8_run_result r;
+    const char *args[] = { "--check", "hello", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "hello.p8: ok\n");
+}
+
+Test(cli, write_config_writes_the_defaults_once)
+{
+    char path[256];
+    snprintf(path, sizeof path, "/tmp/m8t_%d_cfg/mote8.cfg", (int)getpid());
+    setenv("MOTE8_CONFIG", path, 1);
+    m8_run_result r;
+    const char *args[] = { "--write-config", NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    size_t len;
+    char *text = m8_read_file(path, &len, 0);
+    cr_assert(text, "no file at %s", path);
+    cr_expect(strstr(text, "volume = 1.0;") && strstr(text, "keys_p1 = {") && strstr(text, "gamepad = {") &&
+              strstr(text, "capture_folder = \"\";"), "%s", text);
+    free(text);
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1, "an existing file is not replaced");
+    cr_expect(strstr(r.err, "already exists") != NULL, "%s", r.err);
+    unlink(path);
+    char dir[256];
+    snprintf(dir, sizeof dir, "/tmp/m8t_%d_cfg", (int)getpid());
+    rmdir(dir);
+}
+
+Test(cli, broken_png_cart_says_what_is_wrong)
+{
+    const char *png = write_temp("broken.p8.png", "not a picture at all");
+    m8_run_result r;
+    const char *args[] = { "--headless", png, NULL };
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "broken.p8.png: not a .p8.png cart: no PNG signature") != NULL, "%s", r.err);
+    unlink(png);
+}
+
+Test(cli, error_wording)
+{
+    m8_run_result r;
+    /* runaway recursion: a stack overflow, not "not enough memory" */
+    const char *deep = write_temp("deep.p8", CART("function f(n) return f(n+1)+1 end\nf(1)\n"));
+    const char *a1[] = { "--headless", deep, NULL };
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "tab 0, line 1: stack overflow") != NULL, "%s", r.err);
+    /* the cart's global _update is not a local in the traceback */
+    const char *cb = write_temp("cb.p8", CART("function boom() local x=nil return x.y end\nfunction _update() boom() end\n"));
+    const char *a2[] = { "--headless", cb, NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect(strstr(r.err, "in function '_update'") != NULL, "%s", r.err);
+    cr_expect(strstr(r.err, "in local '_update'") == NULL, "%s", r.err);
+    /* a missing end names the block and where it began */
+    const char *open = write_temp("open.p8", CART("function _draw()\n if true then\n  cls()\n\nx=1\n"));
+    const char *a3[] = { "--check", open, NULL };
+    m8t_run_mote8(&r, a3);
+    cr_expect_eq(r.exit_code, 1);
+    cr_expect(strstr(r.err, "'end' expected near '<eof>' (to close 'if' at tab 0, line 2)") != NULL, "%s", r.err);
+    const char *tabs = write_temp("tabs.p8", CART("x=1\n-->8\nfor i=1,2 do\n y=i\n"));
+    const char *a4[] = { "--check", tabs, NULL };
+    m8t_run_mote8(&r, a4);
+    cr_expect(strstr(r.err, "(to close 'for' at tab 1, line 1)") != NULL, "%s", r.err);
+}
+
+Test(cli, coresume_error_names_tab_and_line)
+{
+    m8_run_result r;
+    const char *co = write_temp("co.p8", CART("x=1\n-->8\nc=cocreate(function()\n local t=nil t.x=1 end)\nok,err=coresume(c)\nprinth(tostr(ok)..' '..err)\n"));
+    const char *a[] = { "--headless", co, NULL };
+    m8t_run_mote8(&r, a);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "false tab 1, line 2: attempt to index a nil value (local 't')\n");
+}

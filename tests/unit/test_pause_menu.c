@@ -22,14 +22,19 @@ Test(pause_menu, lines_and_navigation)
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);
     m8_pause_menu pm;
     m8_pause_menu_open(&pm, m8);
-    cr_assert_eq(pm.count, 6);
-    const char *want[] = { "continue", "sound: on", "level", "boom", "reset cart", "exit" };
-    for (int i = 0; i < 6; i++) cr_expect_str_eq(pm.labels[i], want[i]);
+    cr_assert_eq(pm.count, 7);
+    const char *want[] = { "continue", "sound: on", "level", "boom", "reset cart",
+                           "exit to launcher", "exit" };
+    for (int i = 0; i < 7; i++) cr_expect_str_eq(pm.labels[i], want[i]);
     cr_expect_eq(pm.item[2], 3);
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_UP), M8_MENU_STAY);
-    cr_expect_eq(pm.selected, 5, "up from the top wraps to exit");
+    cr_expect_eq(pm.selected, 6, "up from the top wraps to exit");
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_QUIT);
     cr_expect(!pm.open);
+    m8_pause_menu_open(&pm, m8);
+    m8_pause_menu_key(&pm, m8, M8_MENU_UP);
+    m8_pause_menu_key(&pm, m8, M8_MENU_UP);
+    cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_LAUNCHER);
     m8_pause_menu_open(&pm, m8);
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_BACK), M8_MENU_CONTINUE);
     mote8_destroy(m8);
@@ -77,7 +82,7 @@ Test(pause_menu, reset_restarts_the_cart)
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);
     m8_pause_menu pm;
     m8_pause_menu_open(&pm, m8);
-    pm.selected = pm.count - 2;
+    pm.selected = pm.count - 3;
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_RESET);
     cr_assert_eq(mote8_reset(m8), 0, "%s", mote8_error(m8));
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);

@@ -115,7 +115,7 @@ Test(profiler, call_sites_are_tab_and_line)
     char *api = read_in(dir, "api.csv");
     cr_expect(strstr(api, "\nspr,30,61440,30720,0\n") != NULL, "%s", api);
     char *sprites = read_in(dir, "sprites.csv");
-    cr_expect_str_eq(sprites, "sprite,draws,pixels,cycles\n3,30,30720,61440\n");
+    cr_expect_str_eq(sprites, "sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles\n3,30,30720,61440,61440,0\n");
     free(sites);
     free(api);
     free(sprites);
@@ -260,4 +260,85 @@ Test(profiler, window_matches_headless_and_draws_the_overlay, .timeout = 120)
     free(rgb);
     free(h);
     free(w);
+}
+
+/* sspr and map cells count in the sprites table; each sprite's cycles are split into on
+ * and off screen. */
+Test(profiler, sspr_and_map_cells_count_per_sprite_on_and_off_screen)
+{
+    m8t_capture cap;
+    /* sspr over sprites 1 and 2 (16x8 source) stretched to 32x16, half of it left of the
+     * screen: sprite 1's part is off screen, sprite 2's on. map: sprites 5 and 6 side by
+     * side at x=120: 5 on screen, 6 off the right edge. */
+    mote8 *m8 = m8t_start("mset(0,0,5) mset(1,0,6)\n"
+                          "function _draw()\n sspr(8,0,16,8,-16,40,32,16)\n map(0,0,120,0,2,1)\nend\n",
+                          &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 1);
+    cr_expect_eq(p->sprites[1].draws, 1);
+    cr_expect_eq(p->sprites[2].draws, 1);
+    cr_expect_float_eq(p->sprites[1].pixels, 16 * 16, 1e-9);
+    cr_expect_float_eq(p->sprites[1].offscreen, p->sprites[1].cycles, 1e-6, "sprite 1 is all off screen");
+    cr_expect_float_eq(p->sprites[2].offscreen, 0, 1e-9, "sprite 2 is all on screen");
+    cr_expect_float_eq(p->sprites[1].cycles + p->sprites[2].cycles, 2.0 * 32 * 16, 1e-6,
+                       "the sspr call's cycles are shared out");
+    cr_expect_eq(p->sprites[5].draws, 1);
+    cr_expect_eq(p->sprites[6].draws, 1);
+    cr_expect_float_eq(p->sprites[5].offscreen, 0, 1e-9);
+    cr_expect_gt(p->sprites[6].cycles, 0);
+    cr_expect_float_eq(p->sprites[6].offscreen, p->sprites[6].cycles, 1e-6, "sprite 6 lies past x=127");
+    cr_expect_eq(p->sprites[0].draws, 0, "empty map cells are not sprites drawn");
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+/* print reports the pixels of its text block; glyphs appear as themselves (UTF-8) in
+ * callsites.csv; a run without dropped frames is not shown as an alarm. */
+Test(profiler, print_pixels_glyphs_and_clean_dropped_column)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _draw()\n cls()\n print(\"hi \x8e\",10,20,7)\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 2);
+    mote8_prof_line top[4];
+    int n = mote8_profiler_top_lines(p, 0, top, 4);
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        if (top[i].tab_line == 3) {
+            found = 1;
+            /* "hi " = 3 x 4 pixels, the glyph 8: 20 wide, one 6-pixel line, per frame */
+            cr_expect_float_eq(top[i].pixels, 2 * 20.0 * 6, 1e-9, "pixels %g", top[i].pixels);
+        }
+    cr_expect(found, "no print line among the top lines");
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *sites = read_in(dir, "callsites.csv");
+    cr_expect(strstr(sites, "print(\"\"hi \xf0\x9f\x85\xbe") != NULL, "the glyph is not UTF-8: %s", sites);
+    char *html = read_in(dir, "report.html");
+    cr_expect(strstr(html, "dropped<b class='clean'>0</b>") != NULL, "the dropped figure is not clean");
+    free(sites);
+    free(html);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+/* A call site's calls are counted per API function: callsites.csv ends each line with
+ * FUNCTION:CALLS pairs, most calls first, and the text summary lists them. */
+Test(profiler, call_site_counts_calls_per_function)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _draw()\n x=1.5 spr(1,flr(x),0) spr(2,0,0) spr(3,0,0)\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 2);
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *sites = read_in(dir, "callsites.csv");
+    cr_expect(strstr(sites, "spr(3,0,0)\",spr:6;flr:2\n") != NULL, "%s", sites);
+    cr_expect(strstr(sites, ",source,calls_by_function\n") != NULL, "%s", sites);
+    char *summary = read_in(dir, "summary.txt");
+    cr_expect(strstr(summary, "calls: spr:6;flr:2") != NULL, "%s", summary);
+    free(sites);
+    free(summary);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
 }

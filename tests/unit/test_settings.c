@@ -1,8 +1,10 @@
-/* test_settings.c - the window host's settings file: defaults, values, and clear errors for
- * a broken file (naming file and line) that leave the defaults in place. */
+/* test_settings.c - the window host's settings file: defaults, every setting read, the
+ * written defaults read back unchanged, a file that does not parse (file and line, every
+ * default), and settings of the wrong type or out of range (file, line, reason; only that
+ * setting falls back). */
 #include <criterion/criterion.h>
-#include <criterion/redirect.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "settings.h"
@@ -18,48 +20,128 @@ static const char *write_cfg(const char *text)
     return path;
 }
 
+/* Load `text`; the problems printed go to `msgs`. Returns m8_settings_load's result. */
+static int load_text(m8_settings *s, const char *text, char *msgs, size_t msgsz)
+{
+    const char *p = write_cfg(text);
+    FILE *err = tmpfile();
+    cr_assert(err);
+    int rc = m8_settings_load(s, p, err);
+    rewind(err);
+    size_t n = fread(msgs, 1, msgsz - 1, err);
+    msgs[n] = 0;
+    fclose(err);
+    unlink(p);
+    return rc;
+}
+
 Test(settings, missing_file_means_defaults)
 {
     m8_settings s;
-    cr_expect_eq(m8_settings_load(&s, "/nonexistent/mote8.cfg"), 0);
+    cr_expect_eq(m8_settings_load(&s, "/nonexistent/mote8.cfg", NULL), 0);
     cr_expect_float_eq(s.volume, 1.0, 1e-9);
     cr_expect_eq(s.scale, 0);
     cr_expect_eq(s.fullscreen, 0);
+    cr_expect_eq(s.capture_scale, 2);
+    cr_expect_str_eq(s.keys[0][4].names[0], "Z");
+    cr_expect_eq(s.keys[1][5].count, 4);
+    cr_expect_str_eq(s.pad[2].names[0], "start");
 }
 
-Test(settings, values_are_read)
+Test(settings, every_setting_is_read)
 {
     m8_settings s;
-    const char *p = write_cfg("volume = 0.25;\nscale = 3;\nfullscreen = true;\n");
-    cr_expect_eq(m8_settings_load(&s, p), 0);
+    char msgs[1024];
+    int rc = load_text(&s,
+                       "volume = 0.25;\nscale = 3;\nfullscreen = true;\noverlay = true;\n"
+                       "capture_scale = 4;\ncart_folder = \"/c\";\ndata_folder = \"/d\";\n"
+                       "capture_folder = \"/p\";\n"
+                       "keys_p0 = { o = [\"Space\"]; left = [\"A\", \"Left\"]; };\n"
+                       "keys_p1 = { x = \"Q\"; };\n"
+                       "gamepad = { o = [\"x\"]; deadzone = 9000; mappings = \"/db.txt\"; };\n",
+                       msgs, sizeof msgs);
+    cr_expect_eq(rc, 0, "%s", msgs);
     cr_expect_float_eq(s.volume, 0.25, 1e-9);
     cr_expect_eq(s.scale, 3);
     cr_expect_eq(s.fullscreen, 1);
-    unlink(p);
+    cr_expect_eq(s.overlay, 1);
+    cr_expect_eq(s.capture_scale, 4);
+    cr_expect_str_eq(s.cart_folder, "/c");
+    cr_expect_str_eq(s.data_folder, "/d");
+    cr_expect_str_eq(s.capture_folder, "/p");
+    cr_expect_str_eq(s.keys[0][4].names[0], "Space");
+    cr_expect_eq(s.keys[0][4].count, 1);
+    cr_expect_eq(s.keys[0][4].line, 9);
+    cr_expect_str_eq(s.keys[0][0].names[1], "Left");
+    cr_expect_str_eq(s.keys[0][5].names[0], "X", "untouched buttons keep their default");
+    cr_expect_str_eq(s.keys[1][5].names[0], "Q");
+    cr_expect_str_eq(s.pad[0].names[0], "x");
+    cr_expect_eq(s.pad_deadzone, 9000);
+    cr_expect_str_eq(s.pad_mappings, "/db.txt");
 }
 
-Test(settings, broken_file_reports_and_keeps_defaults, .init = cr_redirect_stderr)
+Test(settings, written_defaults_read_back_as_defaults)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/m8t_cfgdir_%d/sub/mote8.cfg", (int)getpid());
+    cr_assert_eq(m8_settings_write_file(path), 0);
+    cr_expect_eq(m8_settings_write_file(path), -1, "an existing file is not replaced");
+    m8_settings got, want;
+    cr_expect_eq(m8_settings_load(&got, path, NULL), 0);
+    m8_settings_defaults(&want);
+    cr_expect_float_eq(got.volume, want.volume, 1e-9);
+    cr_expect_eq(got.capture_scale, want.capture_scale);
+    cr_expect_eq(got.pad_deadzone, want.pad_deadzone);
+    for (int p = 0; p < 2; p++)
+        for (int b = 0; b < M8_SETTINGS_BUTTONS; b++) {
+            cr_expect_eq(got.keys[p][b].count, want.keys[p][b].count);
+            for (int i = 0; i < want.keys[p][b].count; i++)
+                cr_expect_str_eq(got.keys[p][b].names[i], want.keys[p][b].names[i]);
+        }
+    unlink(path);
+    char dir[128];
+    snprintf(dir, sizeof dir, "/tmp/m8t_cfgdir_%d/sub", (int)getpid());
+    rmdir(dir);
+    snprintf(dir, sizeof dir, "/tmp/m8t_cfgdir_%d", (int)getpid());
+    rmdir(dir);
+}
+
+Test(settings, broken_file_names_file_and_line_and_keeps_defaults)
 {
     m8_settings s;
-    const char *p = write_cfg("volume = 0.5;\nscale = = 3;\n");
-    cr_expect_eq(m8_settings_load(&s, p), -1);
+    char msgs[1024];
+    int rc = load_text(&s, "volume = 0.5;\nscale = = 3;\n", msgs, sizeof msgs);
+    cr_expect_eq(rc, 1);
     cr_expect_float_eq(s.volume, 1.0, 1e-9);
-    fflush(stderr);
     char want[256];
-    snprintf(want, sizeof want, "%s: line 2:", p);
-    FILE *err = cr_get_redirected_stderr();
-    char got[512] = "";
-    size_t n = fread(got, 1, sizeof got - 1, err);
-    got[n] = 0;
-    cr_expect(strstr(got, want) != NULL, "stderr: %s", got);
-    unlink(p);
+    snprintf(want, sizeof want, "/tmp/m8t_cfg_%d.cfg: line 2:", (int)getpid());
+    cr_expect(strstr(msgs, want) != NULL, "messages: %s", msgs);
 }
 
-Test(settings, out_of_range_volume_is_refused, .init = cr_redirect_stderr)
+Test(settings, wrong_type_and_out_of_range_fall_back_one_by_one)
 {
     m8_settings s;
-    const char *p = write_cfg("volume = 3.0;\n");
-    cr_expect_eq(m8_settings_load(&s, p), -1);
+    char msgs[2048];
+    int rc = load_text(&s,
+                       "volume = 3.0;\n"            /* line 1: out of range */
+                       "scale = \"big\";\n"         /* line 2: wrong type */
+                       "fullscreen = 1;\n"          /* line 3: wrong type */
+                       "capture_scale = 3;\n"       /* line 4: fine */
+                       "keys_p0 = { o = 5; };\n"    /* line 5: wrong type */
+                       "gamepad = { deadzone = 40000; };\n",   /* line 6: out of range */
+                       msgs, sizeof msgs);
+    cr_expect_eq(rc, 5, "messages: %s", msgs);
     cr_expect_float_eq(s.volume, 1.0, 1e-9);
-    unlink(p);
+    cr_expect_eq(s.scale, 0);
+    cr_expect_eq(s.fullscreen, 0);
+    cr_expect_eq(s.capture_scale, 3, "a good setting beside bad ones is kept");
+    cr_expect_str_eq(s.keys[0][4].names[0], "Z");
+    cr_expect_eq(s.pad_deadzone, 12000);
+    const char *expect[] = { "line 1: volume must be between 0.0 and 1.0, not 3 (using the default, 1.0)",
+                             "line 2: scale must be a whole number, not a string (using the default, 0)",
+                             "line 3: fullscreen must be true or false, not a whole number",
+                             "line 5: o must be an array of names",
+                             "line 6: deadzone must be between 0 and 32767, not 40000" };
+    for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
+        cr_expect(strstr(msgs, expect[i]) != NULL, "missing '%s' in: %s", expect[i], msgs);
 }

@@ -1,0 +1,46 @@
+/* capture.h - the window's captures, PICO-8's keys: F6 (and F12) a screenshot PNG, F7 the
+ * cart's label as a PNG, F8 starts a GIF and F9 saves it: up to the last 8 seconds since F8
+ * (or since the cart started), recorded at 30 frames per second. Files are
+ * CART_N.png / CART_label.png / CART_N.gif (N the first free number) in the capture folder
+ * of the settings (never the current directory); each capture's full path is printed on
+ * stdout and kept as a message the window shows for a few seconds. The cart's extcmd
+ * "screen", "label", "rec" and "video" call the same functions. No SDL.
+ * Depends on: gif_writer.h, settings.h (folders), api/mote8.h. */
+#ifndef M8_CAPTURE_H
+#define M8_CAPTURE_H
+
+#include <stdint.h>
+#include "gif_writer.h"
+#include "mote8.h"
+
+#define M8_GIF_SECONDS 8
+#define M8_GIF_FPS 30
+#define M8_CAPTURE_MESSAGE_TICKS 90     /* window ticks a message stays on screen */
+
+typedef struct m8_capture {
+    char folder[512];
+    char base[128];             /* the cart's file name without folder and extension */
+    int scale;                  /* capture pixels per screen pixel */
+    m8_gif_palette pal;
+    uint8_t *ring;              /* M8_GIF_SECONDS * M8_GIF_FPS frames of indices */
+    int capacity;
+    long pushed;                /* frames recorded since the start */
+    long rec_start;             /* frame number of the last F8 */
+    long ticks;                 /* ticks seen (60 fps carts record every other tick) */
+    char message[640];
+    long message_until;         /* tick the message disappears */
+} m8_capture;
+
+/* `folder` is where files go (created when first needed); `cart_name` names them. */
+int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, int scale);
+void m8_capture_free(m8_capture *c);
+/* Every tick with the frame shown; `fps` the cart's rate. */
+void m8_capture_tick(m8_capture *c, const uint8_t *rgb, int fps);
+int m8_capture_screenshot(m8_capture *c, const uint8_t *rgb);
+int m8_capture_label(m8_capture *c, const uint8_t *rgb);
+void m8_capture_gif_start(m8_capture *c);
+int m8_capture_gif_save(m8_capture *c, int fps);
+/* The message to show now, or NULL. */
+const char *m8_capture_message(const m8_capture *c);
+
+#endif

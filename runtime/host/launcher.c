@@ -1,0 +1,305 @@
+/* launcher.c - the window `mote8` opens without a cart: a grid of carts (launcher_list.h:
+ * the bundled carts and the user's cart folder, folders as folders), each shown by its
+ * label, which background threads decode while the grid is already usable; the selection
+ * glides between rows. Arrows or a controller's d-pad move, Enter / Z / X / A run a cart or
+ * open a folder, Escape / Backspace / B go up a folder (and quit from the top view); the
+ * mouse selects with a click, runs with a click on the selection, and the wheel scrolls.
+ * The last cart run is selected again next time. MOTE8_WINDOW_SHOT=FILE saves the window
+ * once the visible labels are ready (checks and docs).
+ * Depends on: host.h, host_text.h, launcher_list.h, settings.h, api/mote8.h, SDL2. */
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host.h"
+#include "host_text.h"
+#include "launcher_list.h"
+#include "settings.h"
+
+#define COLS 3
+#define CELL_W 42               /* screen pixels (the window shows 128x128 of them) */
+#define CELL_H 42
+#define GRID_X 1
+#define GRID_Y 10
+#define LABEL 32
+#define ROWS_SHOWN 3
+
+typedef struct launcher {
+    SDL_Renderer *r;
+    SDL_Texture *tex[M8_LAUNCHER_MAX_ENTRIES];
+    m8_launcher_list list;
+    int sel;
+    double scroll;              /* first row shown, eased towards the selection's */
+} launcher;
+
+static int screen_scale(SDL_Renderer *r)
+{
+    int w, h;
+    SDL_GetRendererOutputSize(r, &w, &h);
+    int s = (w < h ? w : h) / 128;
+    return s > 1 ? s : 1;
+}
+
+static void fill(SDL_Renderer *r, int s, int x, int y, int w, int h)
+{
+    SDL_Rect rc = { x * s, y * s, w * s, h * s };
+    SDL_RenderFillRect(r, &rc);
+}
+
+/* A folder drawn in screen pixels: a tab and a body, lighter edge on top. */
+static void draw_folder(SDL_Renderer *r, int s, int x, int y, int parent)
+{
+    SDL_SetRenderDrawColor(r, 171, 82, 54, 255);
+    fill(r, s, x + 3, y + 7, 11, 4);
+    fill(r, s, x + 3, y + 10, 26, 17);
+    SDL_SetRenderDrawColor(r, 255, 163, 0, 255);
+    fill(r, s, x + 3, y + 12, 26, 15);
+    SDL_SetRenderDrawColor(r, 255, 236, 39, 255);
+    fill(r, s, x + 3, y + 12, 26, 1);
+    if (parent) {                       /* an arrow up for ".." */
+        SDL_SetRenderDrawColor(r, 126, 37, 83, 255);
+        fill(r, s, x + 15, y + 15, 2, 9);
+        fill(r, s, x + 13, y + 17, 6, 1);
+        fill(r, s, x + 14, y + 16, 4, 1);
+    }
+}
+
+static void draw_cell(launcher *L, int i, int x, int y)
+{
+    SDL_Renderer *r = L->r;
+    int s = screen_scale(r);
+    m8_launcher_entry *e = &L->list.entries[i];
+    int lx = x + (CELL_W - LABEL) / 2, ly = y;
+    if (i == L->sel) {
+        SDL_SetRenderDrawColor(r, 255, 236, 39, 255);
+        fill(r, s, lx - 2, ly - 2, LABEL + 4, LABEL + 4);
+    }
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    fill(r, s, lx - 1, ly - 1, LABEL + 2, LABEL + 2);
+    if (e->kind == M8_ENTRY_FOLDER || e->kind == M8_ENTRY_PARENT) {
+        draw_folder(r, s, lx, ly, e->kind == M8_ENTRY_PARENT);
+    } else {
+        int state = m8_launcher_label_state(&L->list, i);
+        if (state == M8_LABEL_READY && !L->tex[i]) {
+            L->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGB24, SDL_TEXTUREACCESS_STATIC, 128, 128);
+            if (L->tex[i]) SDL_UpdateTexture(L->tex[i], NULL, e->rgb, 128 * 3);
+        }
+        if (L->tex[i]) {
+            SDL_Rect dst = { lx * s, ly * s, LABEL * s, LABEL * s };
+            SDL_RenderCopy(r, L->tex[i], NULL, &dst);
+        } else {                        /* still decoding, or nothing to show */
+            SDL_SetRenderDrawColor(r, 29, 43, 83, 255);
+            fill(r, s, lx, ly, LABEL, LABEL);
+            SDL_SetRenderDrawColor(r, 131, 118, 156, 255);
+            m8_host_draw_text(r, (lx + 10) * s, (ly + 13) * s, s, state == M8_LABEL_NONE ? "?" : "...");
+        }
+    }
+    char name[10];                      /* what fits under a label */
+    snprintf(name, sizeof name, "%s", e->name);
+    int tw = (int)strlen(name) * 4;
+    SDL_SetRenderDrawColor(r, i == L->sel ? 255 : 194, i == L->sel ? 241 : 195, i == L->sel ? 232 : 199, 255);
+    m8_host_draw_text(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);
+}
+
+static void draw(launcher *L)
+{
+    SDL_Renderer *r = L->r;
+    int s = screen_scale(r);
+    SDL_SetRenderDrawColor(r, 29, 43, 83, 255);
+    SDL_RenderClear(r);
+    int first_row = (int)L->scroll;
+    double frac = L->scroll - first_row;
+    for (int row = first_row; row <= first_row + ROWS_SHOWN; row++)
+        for (int c = 0; c < COLS; c++) {
+            int i = row * COLS + c;
+            if (i >= L->list.count) break;
+            int y = GRID_Y + 1 + (int)((row - first_row - frac) * CELL_H + 0.5);
+            draw_cell(L, i, GRID_X + c * CELL_W, y);
+        }
+    /* the title bar over the grid's top edge */
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    fill(r, s, 0, 0, 128, 8);
+    SDL_SetRenderDrawColor(r, 255, 0, 77, 255);
+    m8_host_draw_text(r, 2 * s, 1 * s, s, "mote8");
+    SDL_SetRenderDrawColor(r, 194, 195, 199, 255);
+    const m8_launcher_entry *e = L->list.count ? &L->list.entries[L->sel] : NULL;
+    char title[40];
+    const char *where = L->list.folder[0] ? strrchr(L->list.folder, '/') : NULL;
+    snprintf(title, sizeof title, "%s%s", where ? where + 1 : "carts", e ? "" : " (empty)");
+    m8_host_draw_text(r, 24 * s, 1 * s, s, title);
+    SDL_RenderPresent(r);
+}
+
+static void save_window(SDL_Renderer *r, const char *path)
+{
+    int w, h;
+    SDL_GetRendererOutputSize(r, &w, &h);
+    uint8_t *rgb = malloc((size_t)w * h * 3);
+    if (rgb && SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB24, rgb, w * 3) == 0 &&
+        mote8_write_png(path, rgb, w, h, 1) == 0)
+        fprintf(stderr, "window screenshot: %s\n", path);
+    free(rgb);
+}
+
+static void open_view(launcher *L, const char *root, const char *folder, const char *select)
+{
+    for (int i = 0; i < M8_LAUNCHER_MAX_ENTRIES; i++)
+        if (L->tex[i]) {
+            SDL_DestroyTexture(L->tex[i]);
+            L->tex[i] = NULL;
+        }
+    m8_launcher_list_close(&L->list);
+    m8_launcher_list_open(&L->list, root, folder);
+    L->sel = 0;
+    for (int i = 0; select && i < L->list.count; i++)
+        if (strcmp(L->list.entries[i].path, select) == 0) L->sel = i;
+    L->scroll = L->sel / COLS > ROWS_SHOWN - 1 ? L->sel / COLS - (ROWS_SHOWN - 1) : 0;
+}
+
+/* The row range kept in view: the selection's row within the shown rows. */
+static double target_scroll(const launcher *L, double now)
+{
+    int row = L->sel / COLS;
+    if (row < now) return row;
+    if (row > now + ROWS_SHOWN - 1) return row - (ROWS_SHOWN - 1);
+    return now;
+}
+
+/* Whether the visible cells' labels are all decoded (for MOTE8_WINDOW_SHOT). */
+static int visible_ready(launcher *L)
+{
+    int first = (int)L->scroll * COLS;
+    for (int i = first; i < first + COLS * ROWS_SHOWN && i < L->list.count; i++) {
+        int st = m8_launcher_label_state(&L->list, i);
+        if (st == M8_LABEL_PENDING || st == M8_LABEL_WORKING) return 0;
+        if (st == M8_LABEL_READY && !L->tex[i]) return 0;
+    }
+    return 1;
+}
+
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
+{
+    static char chosen[768];
+    char root[768], folder[768] = "", last[768] = "";
+    m8_settings_folder(settings, M8_FOLDER_CARTS, root, sizeof root);
+    m8_launcher_last_load(folder, sizeof folder, last, sizeof last);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
+        return NULL;
+    }
+    int scale = opt->scale ? opt->scale : settings->scale ? settings->scale : 4;
+    SDL_Window *win = SDL_CreateWindow("mote8", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                       128 * scale, 128 * scale, SDL_WINDOW_ALLOW_HIGHDPI |
+                                       SDL_WINDOW_RESIZABLE);
+    launcher L;
+    memset(&L, 0, sizeof L);
+    L.r = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+    if (win && !L.r) L.r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
+    if (!L.r) {
+        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
+        if (win) SDL_DestroyWindow(win);
+        SDL_Quit();
+        return NULL;
+    }
+    open_view(&L, root, folder, last);
+    SDL_GameController *pads[8] = { 0 };
+    const char *shot = getenv("MOTE8_WINDOW_SHOT");
+    const char *result = NULL;
+    int done = 0;
+    Uint32 shot_deadline = SDL_GetTicks() + 5000;
+    while (!done) {
+        m8_launcher_want(&L.list, (int)L.scroll * COLS);
+        double target = target_scroll(&L, L.scroll);
+        L.scroll += (target - L.scroll) * 0.3;                 /* glide */
+        if (target - L.scroll < 0.01 && L.scroll - target < 0.01) L.scroll = target;
+        draw(&L);
+        if (shot && (visible_ready(&L) || SDL_GetTicks() > shot_deadline) && L.scroll == target) {
+            draw(&L);                   /* read back a fully drawn frame */
+            save_window(L.r, shot);
+            shot = NULL;
+        }
+        SDL_Event e;
+        SDL_WaitEventTimeout(&e, 16) ? (void)0 : (void)(e.type = 0);
+        do {
+            int move = 0, run = 0, back = 0;
+            if (e.type == SDL_QUIT) done = 1;
+            else if (e.type == SDL_KEYDOWN) {
+                SDL_Keycode k = e.key.keysym.sym;
+                if (k == SDLK_LEFT) move = -1;
+                else if (k == SDLK_RIGHT) move = 1;
+                else if (k == SDLK_UP) move = -COLS;
+                else if (k == SDLK_DOWN) move = COLS;
+                else if (k == SDLK_RETURN || k == SDLK_z || k == SDLK_x || k == SDLK_c ||
+                         k == SDLK_v || k == SDLK_n || k == SDLK_m) run = 1;
+                else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE) back = 1;
+            } else if (e.type == SDL_CONTROLLERDEVICEADDED) {
+                for (int i = 0; i < 8; i++)
+                    if (!pads[i]) {
+                        pads[i] = SDL_GameControllerOpen(e.cdevice.which);
+                        break;
+                    }
+            } else if (e.type == SDL_CONTROLLERBUTTONDOWN) {
+                int b = e.cbutton.button;
+                if (b == SDL_CONTROLLER_BUTTON_DPAD_LEFT) move = -1;
+                else if (b == SDL_CONTROLLER_BUTTON_DPAD_RIGHT) move = 1;
+                else if (b == SDL_CONTROLLER_BUTTON_DPAD_UP) move = -COLS;
+                else if (b == SDL_CONTROLLER_BUTTON_DPAD_DOWN) move = COLS;
+                else if (b == SDL_CONTROLLER_BUTTON_A || b == SDL_CONTROLLER_BUTTON_START) run = 1;
+                else if (b == SDL_CONTROLLER_BUTTON_B) back = 1;
+            } else if (e.type == SDL_MOUSEWHEEL) {
+                move = e.wheel.y > 0 ? -COLS : e.wheel.y < 0 ? COLS : 0;
+            } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT) {
+                int ww, wh, rw, rh;
+                SDL_GetWindowSize(win, &ww, &wh);
+                SDL_GetRendererOutputSize(L.r, &rw, &rh);
+                int s = screen_scale(L.r);
+                int px = e.button.x * rw / (ww ? ww : 1) / s, py = e.button.y * rh / (wh ? wh : 1) / s;
+                int c = (px - GRID_X) / CELL_W, row = (int)(L.scroll + (double)(py - GRID_Y - 1) / CELL_H);
+                int i = row * COLS + c;
+                if (py >= GRID_Y && c >= 0 && c < COLS && i >= 0 && i < L.list.count) {
+                    if (i == L.sel) run = 1;
+                    else L.sel = i;
+                }
+            }
+            if (move && L.list.count) {
+                int n = L.sel + move;
+                if (n >= 0 && n < L.list.count) L.sel = n;
+                else if (move > 0 && L.sel / COLS < (L.list.count - 1) / COLS) L.sel = L.list.count - 1;
+            }
+            if (back) {
+                if (!L.list.folder[0]) done = 1;
+                else {
+                    char was[768];
+                    snprintf(was, sizeof was, "%s", L.list.folder);
+                    open_view(&L, root, L.list.entries[0].path, was);
+                }
+            }
+            if (run && L.list.count) {
+                m8_launcher_entry *en = &L.list.entries[L.sel];
+                char path[768];
+                snprintf(path, sizeof path, "%s", en->path);
+                if (en->kind == M8_ENTRY_FOLDER) {
+                    open_view(&L, root, path, NULL);
+                } else if (en->kind == M8_ENTRY_PARENT) {
+                    char was[768];
+                    snprintf(was, sizeof was, "%s", L.list.folder);
+                    open_view(&L, root, path, was);
+                } else {
+                    snprintf(chosen, sizeof chosen, "%s", path);
+                    m8_launcher_last_save(L.list.folder, path);
+                    result = chosen;
+                    done = 1;
+                }
+            }
+        } while (!done && SDL_PollEvent(&e));
+    }
+    for (int i = 0; i < 8; i++)
+        if (pads[i]) SDL_GameControllerClose(pads[i]);
+    for (int i = 0; i < M8_LAUNCHER_MAX_ENTRIES; i++)
+        if (L.tex[i]) SDL_DestroyTexture(L.tex[i]);
+    m8_launcher_list_close(&L.list);
+    SDL_DestroyRenderer(L.r);
+    SDL_DestroyWindow(win);
+    SDL_Quit();
+    return result;
+}

@@ -1,0 +1,80 @@
+/* test_window_xvfb.c - the SDL window under Xvfb: mote8 runs a cart in a window for 30
+ * ticks, saves a screenshot of the whole window (MOTE8_WINDOW_SHOT), and the 128x128
+ * picture inside it (found at the window's integer scale, centred) must equal the headless
+ * frame of the same cart, seed and tick. Skipped, with a message, where xvfb-run is
+ * missing (apt-get install xvfb). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+#include "png_io.h"
+
+static int have_xvfb(void)
+{
+    return system("command -v xvfb-run >/dev/null 2>&1") == 0;
+}
+
+static void window_matches_headless(const char *cart, const char *frames)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    char dir[128], shot[256], head[256], cmd[2048];
+    snprintf(dir, sizeof dir, "/tmp/m8t_xvfb_%d", (int)getpid());
+    snprintf(shot, sizeof shot, "%s/window.png", dir);
+    snprintf(head, sizeof head, "%s/headless.png", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+    cr_assert_eq(system(cmd), 0);
+    /* HOME in the temporary folder: no user settings, captures or saves are touched */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= SDL_AUDIODRIVER=dummy "
+             "MOTE8_WINDOW_SHOT=%s MOTE8_WINDOW_SHOT_TICK=%s timeout 60 xvfb-run -a "
+             "-s '-screen 0 640x480x24' %s/bin/mote8 --scale 3 --seed 5 --frames %ld %s "
+             ">%s/out.txt 2>&1",
+             dir, dir, shot, frames, M8_BINARY_DIR, atol(frames) + 2, cart, dir);
+    int rc = system(cmd);
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    char *out = m8_read_file(outp, NULL, 0);
+    cr_assert_eq(rc, 0, "window run failed: %s", out ? out : "");
+    free(out);
+    const char *args[] = { "--headless", "--seed", "5", "--frames", frames, "--screenshot", head, cart, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+
+    int ww, wh, hw, hh;
+    char err[256];
+    uint8_t *win = m8_png_read_rgb(shot, &ww, &wh, err, sizeof err);
+    cr_assert(win, "no window screenshot: %s", err);
+    uint8_t *frame = m8_png_read_rgb(head, &hw, &hh, err, sizeof err);
+    cr_assert(frame, "%s", err);
+    int s = (ww < wh ? ww : wh) / 128;
+    cr_assert_geq(s, 1, "window %dx%d", ww, wh);
+    int ox = (ww - 128 * s) / 2, oy = (wh - 128 * s) / 2;
+    long differ = 0;
+    for (int y = 0; y < 128; y++)
+        for (int x = 0; x < 128; x++)
+            for (int dy = 0; dy < s; dy++)
+                for (int dx = 0; dx < s; dx++) {
+                    const uint8_t *w = win + ((size_t)(oy + y * s + dy) * ww + ox + x * s + dx) * 3;
+                    const uint8_t *h = frame + ((size_t)y * 128 + x) * 3;
+                    differ += memcmp(w, h, 3) != 0;
+                }
+    cr_expect_eq(differ, 0, "%ld window pixels differ from the headless frame (window %dx%d, scale %d)",
+                 differ, ww, wh, s);
+    free(win);
+    free(frame);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+Test(window_xvfb, hello_window_picture_equals_headless_frame, .timeout = 120)
+{
+    window_matches_headless("hello", "30");
+}
+
+Test(window_xvfb, racer_window_picture_equals_headless_frame, .timeout = 120)
+{
+    window_matches_headless("racer", "45");
+}

@@ -1,0 +1,147 @@
+/* test_launcher_list.c - the launcher's entries and label threads (runtime/host/
+ * launcher_list.c): the top view lists the bundled carts, then the cart folder's folders and
+ * carts sorted; a sub-folder starts with ".."; the threads give a .p8's __label__, a
+ * first-frame thumbnail for a cart without one, and "none" for a cart that does not run;
+ * the last selection is saved and read back. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "launcher_list.h"
+
+static char root[256];
+
+static void put(const char *name, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", root, name);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A 128x128 __label__ section of one colour (hex digit). */
+static void label_of(char colour, char *out)
+{
+    char *p = out + sprintf(out, "__label__\n");
+    for (int y = 0; y < 128; y++) {
+        memset(p, colour, 128);
+        p[128] = '\n';
+        p += 129;
+    }
+    *p = 0;
+}
+
+#define HEAD "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+
+static void setup(void)
+{
+    snprintf(root, sizeof root, "/tmp/m8t_launch_%d", (int)getpid());
+    mkdir(root, 0755);
+    char sub[300];
+    snprintf(sub, sizeof sub, "%s/zfolder", root);
+    mkdir(sub, 0755);
+    static char labelled[20000];
+    strcpy(labelled, HEAD "function _draw() cls(1) end\n");
+    label_of('8', labelled + strlen(labelled));
+    put("labelled.p8", labelled);
+    put("drawn.p8", HEAD "function _draw() cls(12) end\n");
+    put("broken.p8", HEAD "x = = 1\n");
+    put("notes.txt", "not a cart");
+    put("zfolder/inner.p8", HEAD "function _draw() cls(3) end\n");
+}
+
+static void teardown(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+    cr_expect_eq(system(cmd), 0);
+}
+
+static int wait_labels(m8_launcher_list *l)
+{
+    for (int tries = 0; tries < 2000; tries++) {
+        int busy = 0;
+        for (int i = 0; i < l->count; i++) {
+            int s = m8_launcher_label_state(l, i);
+            busy += s == M8_LABEL_PENDING || s == M8_LABEL_WORKING;
+        }
+        if (!busy) return 1;
+        usleep(5000);
+    }
+    return 0;
+}
+
+static int find(m8_launcher_list *l, const char *name)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->entries[i].name, name) == 0) return i;
+    return -1;
+}
+
+Test(launcher_list, top_view_and_labels_from_threads, .init = setup, .fini = teardown)
+{
+    m8_launcher_list l;
+    cr_assert_eq(m8_launcher_list_open(&l, root, ""), 0);
+    int nb = 0;
+    while (mote8_bundled_cart_name(nb)) nb++;
+    cr_assert_eq(l.count, nb + 4, "bundled carts, one folder, three carts (not notes.txt)");
+    cr_expect_eq(l.entries[0].kind, M8_ENTRY_BUNDLED);
+    cr_expect_str_eq(l.entries[nb].name, "zfolder", "folders first");
+    cr_expect_eq(l.entries[nb].kind, M8_ENTRY_FOLDER);
+    cr_expect_str_eq(l.entries[nb + 1].name, "broken");
+    cr_expect_str_eq(l.entries[nb + 2].name, "drawn");
+    cr_expect_str_eq(l.entries[nb + 3].name, "labelled");
+    cr_assert(wait_labels(&l), "the label threads never finished");
+    int lab = find(&l, "labelled"), drawn = find(&l, "drawn"), broken = find(&l, "broken");
+    cr_assert_eq(m8_launcher_label_state(&l, lab), M8_LABEL_READY);
+    const uint8_t *p = l.entries[lab].rgb;             /* colour 8: 255,0,77 */
+    cr_expect(p[0] == 255 && p[1] == 0 && p[2] == 77, "label pixel %d,%d,%d", p[0], p[1], p[2]);
+    cr_assert_eq(m8_launcher_label_state(&l, drawn), M8_LABEL_READY);
+    p = l.entries[drawn].rgb + (64 * 128 + 64) * 3;    /* first frame: cls(12) = 41,173,255 */
+    cr_expect(p[0] == 41 && p[1] == 173 && p[2] == 255, "thumbnail pixel %d,%d,%d", p[0], p[1], p[2]);
+    cr_expect_eq(m8_launcher_label_state(&l, broken), M8_LABEL_NONE);
+    for (int i = 0; i < nb; i++) cr_expect_eq(m8_launcher_label_state(&l, i), M8_LABEL_READY);
+    m8_launcher_list_close(&l);
+}
+
+Test(launcher_list, sub_folder_starts_with_parent, .init = setup, .fini = teardown)
+{
+    char sub[300];
+    snprintf(sub, sizeof sub, "%s/zfolder", root);
+    m8_launcher_list l;
+    cr_assert_eq(m8_launcher_list_open(&l, root, sub), 0);
+    cr_assert_eq(l.count, 2);
+    cr_expect_eq(l.entries[0].kind, M8_ENTRY_PARENT);
+    cr_expect_str_eq(l.entries[0].path, "", "the parent of a top folder is the top view");
+    cr_expect_str_eq(l.entries[1].name, "inner");
+    m8_launcher_list_close(&l);
+}
+
+Test(launcher_list, closing_while_threads_work_is_safe, .init = setup, .fini = teardown)
+{
+    for (int round = 0; round < 5; round++) {
+        m8_launcher_list l;
+        m8_launcher_list_open(&l, root, "");
+        m8_launcher_want(&l, 2);
+        m8_launcher_list_close(&l);
+    }
+}
+
+Test(launcher_list, last_selection_is_remembered, .init = setup, .fini = teardown)
+{
+    setenv("XDG_DATA_HOME", root, 1);
+    char folder[256], path[256];
+    cr_expect_eq(m8_launcher_last_load(folder, sizeof folder, path, sizeof path), -1);
+    m8_launcher_last_save("/x/y", "/x/y/game.p8");
+    cr_assert_eq(m8_launcher_last_load(folder, sizeof folder, path, sizeof path), 0);
+    cr_expect_str_eq(folder, "/x/y");
+    cr_expect_str_eq(path, "/x/y/game.p8");
+    m8_launcher_last_save("", "hello");
+    cr_assert_eq(m8_launcher_last_load(folder, sizeof folder, path, sizeof path), 0);
+    cr_expect_str_eq(folder, "");
+    cr_expect_str_eq(path, "hello");
+}
