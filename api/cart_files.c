@@ -132,7 +132,7 @@ static void render_label(mote8_cart *c)
         mote8_input in;
         memset(&in, 0, sizeof in);
         if (mote8_tick(m8, &in) != MOTE8_ERROR) {
-            static uint8_t rgb[128 * 128 * 3];
+            static _Thread_local uint8_t rgb[128 * 128 * 3];
             mote8_screen_rgb(m8, rgb);
             for (int i = 0; i < 128 * 128; i++)
                 c->cart.label[i] = (uint8_t)m8_nearest_palette_colour(rgb[i * 3], rgb[i * 3 + 1],
@@ -241,7 +241,7 @@ static int write_png(const uint8_t *rgb, const char *path, char *err, size_t err
 
 int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz)
 {
-    static uint8_t rgb[128 * 128 * 3];
+    static _Thread_local uint8_t rgb[128 * 128 * 3];
     for (int y = 0; y < 128; y++)
         for (int x = 0; x < 128; x++) {
             uint8_t byte = cart->cart.rom[M8_GFX + y * 64 + x / 2];
@@ -259,7 +259,7 @@ int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *
         set_err(err, errsz, cart->name, "the cart has no label");
         return -1;
     }
-    static uint8_t rgb[128 * 128 * 3];
+    static _Thread_local uint8_t rgb[128 * 128 * 3];
     for (int i = 0; i < 128 * 128; i++)
         m8_palette_rgb(cart->cart.label[i] & 31, &rgb[i * 3], &rgb[i * 3 + 1], &rgb[i * 3 + 2]);
     return write_png(rgb, png_path, err, errsz);

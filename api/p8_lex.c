@@ -54,8 +54,8 @@ const char *p8_tok_lua(int type) { return type >= 0 && type < P8T_COUNT ? lua_te
 
 const char *p8_tok_name(int type)
 {
-    static char buf[8][24];
-    static int k;
+    static _Thread_local char buf[8][24];   /* per thread: launcher label threads compile carts */
+    static _Thread_local int k;
     char *b = buf[k++ & 7];
     if (type == P8T_EOF || type == P8T_NAME || type == P8T_NUMBER || type == P8T_STRING)
         return p8_tok_lua(type);
