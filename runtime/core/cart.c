@@ -528,3 +528,15 @@ void m8_cart_code_location(const m8_cart *cart, int code_line, int *tab, int *ta
     if (tab) *tab = t;
     if (tab_line) *tab_line = l;
 }
+
+int m8_cart_fail(m8_cart_error *err, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        err->line = 0;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}

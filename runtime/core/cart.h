@@ -53,6 +53,10 @@ void m8_cart_free(m8_cart *cart);       /* frees code and extra sections */
  * success; -1 with err filled (err may be NULL) and *cart left empty (m8_cart_free is safe). */
 int m8_cart_read_p8(m8_cart *cart, const char *text, size_t len, m8_cart_error *err);
 
+/* Put a printf-style message (no line) into err when not NULL; returns -1 (the cart-format
+ * readers' error return). */
+int m8_cart_fail(m8_cart_error *err, const char *fmt, ...);
+
 /* Write .p8 text (LF line endings, PICO-8 section order, trailing default rows left out; a
  * data section is written when it was present in the input or holds non-default data, the
  * label when has_label, extra sections last); returns a malloc'd NUL-terminated buffer

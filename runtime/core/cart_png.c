@@ -19,17 +19,6 @@
 #define PW M8_CART_PICTURE_W
 #define PH M8_CART_PICTURE_H
 
-static int fail(m8_cart_error *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        err->line = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 int m8_is_png(const void *data, size_t len)
 {
@@ -86,7 +75,7 @@ static int decode_rgba(const void *data, size_t len, uint8_t *rgba, m8_cart_erro
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_read_struct(&png, &info, NULL);
-        return fail(err, "out of memory reading the PNG");
+        return m8_cart_fail(err, "out of memory reading the PNG");
     }
     png_bytep rows[PH];
     volatile int size_ok = 1;
@@ -94,9 +83,9 @@ static int decode_rgba(const void *data, size_t len, uint8_t *rgba, m8_cart_erro
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
         if (!size_ok)
-            return fail(err, "not a .p8.png cart: the picture is %ux%u, a cart is %dx%d",
+            return m8_cart_fail(err, "not a .p8.png cart: the picture is %ux%u, a cart is %dx%d",
                         (unsigned)w, (unsigned)h, PW, PH);
-        return fail(err, "corrupt PNG: %s", src.message);
+        return m8_cart_fail(err, "corrupt PNG: %s", src.message);
     }
     png_set_read_fn(png, &src, on_read);
     png_set_user_limits(png, 16384, 16384);
@@ -123,9 +112,9 @@ static int decode_rgba(const void *data, size_t len, uint8_t *rgba, m8_cart_erro
 int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error *err)
 {
     m8_cart_init(cart);
-    if (!m8_is_png(data, len)) return fail(err, "not a PNG file (no PNG signature)");
+    if (!m8_is_png(data, len)) return m8_cart_fail(err, "not a PNG file (no PNG signature)");
     uint8_t *rgba = malloc((size_t)PW * PH * 4);
-    if (!rgba) return fail(err, "out of memory");
+    if (!rgba) return m8_cart_fail(err, "out of memory");
     if (decode_rgba(data, len, rgba, err) != 0) {
         free(rgba);
         return -1;
@@ -133,7 +122,7 @@ int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error 
     uint8_t *image = malloc(M8_ROM_IMAGE_SIZE);
     if (!image) {
         free(rgba);
-        return fail(err, "out of memory");
+        return m8_cart_fail(err, "out of memory");
     }
     for (size_t i = 0; i < M8_ROM_IMAGE_SIZE; i++) {
         const uint8_t *p = rgba + i * 4;
@@ -189,7 +178,7 @@ uint8_t *m8_cart_write_png(const m8_cart *cart, size_t *out_len, size_t *compres
     uint8_t *rgb = malloc((size_t)PW * PH * 3), *rgba = malloc((size_t)PW * PH * 4);
     uint8_t *png_bytes = NULL;
     if (!image || !rgb || !rgba) {
-        fail(err, "out of memory");
+        m8_cart_fail(err, "out of memory");
         goto done;
     }
     if (m8_cart_write_rom(cart, image, compressed_size, err) != 0) goto done;
@@ -212,16 +201,16 @@ uint8_t *m8_cart_write_png(const m8_cart *cart, size_t *out_len, size_t *compres
     img.format = PNG_FORMAT_RGBA;
     png_alloc_size_t size = 0;
     if (!png_image_write_to_memory(&img, NULL, &size, 0, rgba, 0, NULL) || size == 0) {
-        fail(err, "PNG encoding failed: %s", img.message);
+        m8_cart_fail(err, "PNG encoding failed: %s", img.message);
         goto done;
     }
     png_bytes = malloc(size);
     if (!png_bytes) {
-        fail(err, "out of memory");
+        m8_cart_fail(err, "out of memory");
         goto done;
     }
     if (!png_image_write_to_memory(&img, png_bytes, &size, 0, rgba, 0, NULL)) {
-        fail(err, "PNG encoding failed: %s", img.message);
+        m8_cart_fail(err, "PNG encoding failed: %s", img.message);
         free(png_bytes);
         png_bytes = NULL;
         goto done;

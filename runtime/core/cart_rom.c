@@ -10,17 +10,6 @@
 #include "code_legacy.h"
 #include "pxa.h"
 
-static int fail(m8_cart_error *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        err->line = 0;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 char *m8_rom_code_decode(const uint8_t *region, size_t region_len, size_t *out_len, char *err,
                          size_t errsz)
@@ -47,9 +36,9 @@ int m8_cart_read_rom(m8_cart *cart, const uint8_t *image, size_t len, m8_cart_er
     m8_cart_init(cart);
     if (err) { err->line = 0; err->message[0] = 0; }
     if (len != M8_ROM_SIZE && len != M8_ROM_IMAGE_SIZE)
-        return fail(err, "not a cart image: %zu bytes, expected %d (or %d with the trailer)",
+        return m8_cart_fail(err, "not a cart image: %zu bytes, expected %d (or %d with the trailer)",
                     len, M8_ROM_SIZE, M8_ROM_IMAGE_SIZE);
-    if (!cart->code) return fail(err, "out of memory");
+    if (!cart->code) return m8_cart_fail(err, "out of memory");
     memcpy(cart->rom, image, M8_ROM_DATA_SIZE);
     char msg[200];
     size_t n = 0;
@@ -57,7 +46,7 @@ int m8_cart_read_rom(m8_cart *cart, const uint8_t *image, size_t len, m8_cart_er
     if (!code) {
         m8_cart_free(cart);
         m8_cart_init(cart);
-        return fail(err, "code at 0x4300: %s", msg);
+        return m8_cart_fail(err, "code at 0x4300: %s", msg);
     }
     free(cart->code);
     cart->code = code;
@@ -73,15 +62,15 @@ int m8_cart_write_rom(const m8_cart *cart, uint8_t *image, size_t *compressed_si
     if (err) { err->line = 0; err->message[0] = 0; }
     if (compressed_size) *compressed_size = 0;
     if (cart->code_len > M8_PXA_MAX_CODE)
-        return fail(err, "code is %zu chars, more than the %d a cart image can hold",
+        return m8_cart_fail(err, "code is %zu chars, more than the %d a cart image can hold",
                     cart->code_len, M8_PXA_MAX_CODE);
     size_t zlen = 0;
     uint8_t *z = m8_pxa_compress(cart->code ? cart->code : "", cart->code_len, &zlen);
-    if (!z) return fail(err, "out of memory compressing the code");
+    if (!z) return m8_cart_fail(err, "out of memory compressing the code");
     if (compressed_size) *compressed_size = zlen;
     if (zlen > M8_ROM_CODE_SIZE) {
         free(z);
-        return fail(err, "code compresses to %zu bytes, more than the %d that fit in a cart image",
+        return m8_cart_fail(err, "code compresses to %zu bytes, more than the %d that fit in a cart image",
                     zlen, M8_ROM_CODE_SIZE);
     }
     memset(image, 0, M8_ROM_IMAGE_SIZE);

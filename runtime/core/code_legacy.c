@@ -8,6 +8,7 @@
  * longer than the offset, as PICO-8's streams are; NUL bytes only through references).
  * Depends on: code_legacy.h, libc. */
 #include "code_legacy.h"
+#include "pxa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,47 +31,36 @@ int m8_legacy_is_legacy(const uint8_t *in, size_t in_len)
     return in_len >= 4 && in[0] == ':' && in[1] == 'c' && in[2] == ':' && in[3] == 0;
 }
 
-static char *fail(char *out, char *err, size_t errsz, const char *fmt, ...)
-{
-    free(out);
-    if (err && errsz) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errsz, fmt, ap);
-        va_end(ap);
-    }
-    return NULL;
-}
 
 char *m8_legacy_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char *err,
                            size_t errsz)
 {
     if (in_len < M8_LEGACY_HEADER_SIZE)
-        return fail(NULL, err, errsz, "old-format code header truncated (%zu of 8 bytes)", in_len);
+        return m8_code_fail(NULL, err, errsz, "old-format code header truncated (%zu of 8 bytes)", in_len);
     if (!m8_legacy_is_legacy(in, in_len))
-        return fail(NULL, err, errsz, "not old-format compressed code (no :c: magic)");
+        return m8_code_fail(NULL, err, errsz, "not old-format compressed code (no :c: magic)");
     size_t want = (size_t)in[4] << 8 | in[5];
     char *out = malloc(want + 1);
-    if (!out) return fail(NULL, err, errsz, "out of memory");
+    if (!out) return m8_code_fail(NULL, err, errsz, "out of memory");
     size_t n = 0, i = M8_LEGACY_HEADER_SIZE;
     while (n < want) {
         if (i >= in_len)
-            return fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
+            return m8_code_fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
         uint8_t b = in[i++];
         if (b == 0) {
             if (i >= in_len)
-                return fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
+                return m8_code_fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
             if (in[i] == 0) break;            /* 0x00 0x00 ends the stream */
             out[n++] = (char)in[i++];
         } else if (b < 0x3c) {
             out[n++] = k_table[b - 1];
         } else {
             if (i >= in_len)
-                return fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
+                return m8_code_fail(out, err, errsz, "old-format code truncated after %zu of %zu chars", n, want);
             uint8_t b2 = in[i++];
             size_t offset = (size_t)(b - 0x3c) * 16 + (b2 & 15), len = (size_t)(b2 >> 4) + 2;
             if (offset == 0 || offset > n)
-                return fail(out, err, errsz, "old-format back reference %zu bytes back at output byte %zu", offset, n);
+                return m8_code_fail(out, err, errsz, "old-format back reference %zu bytes back at output byte %zu", offset, n);
             if (len > want - n) len = want - n;
             for (size_t k = 0; k < len; k++, n++) out[n] = out[n - offset];
         }

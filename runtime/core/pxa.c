@@ -54,7 +54,7 @@ static unsigned read_bits(bit_reader *r, int n)
     return v;
 }
 
-static char *fail(char *out, char *err, size_t errsz, const char *fmt, ...)
+char *m8_code_fail(char *out, char *err, size_t errsz, const char *fmt, ...)
 {
     free(out);
     if (err && errsz) {
@@ -70,17 +70,17 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
                         size_t errsz)
 {
     if (in_len < M8_PXA_HEADER_SIZE)
-        return fail(NULL, err, errsz, "PXA header truncated (%zu of 8 bytes)", in_len);
+        return m8_code_fail(NULL, err, errsz, "PXA header truncated (%zu of 8 bytes)", in_len);
     if (!m8_pxa_is_pxa(in, in_len))
-        return fail(NULL, err, errsz, "not a PXA stream (no \\0pxa magic)");
+        return m8_code_fail(NULL, err, errsz, "not a PXA stream (no \\0pxa magic)");
     size_t want = (size_t)in[4] << 8 | in[5];
     size_t comp = (size_t)in[6] << 8 | in[7];
     if (comp < M8_PXA_HEADER_SIZE)
-        return fail(NULL, err, errsz, "PXA header gives a compressed size of %zu bytes, less than the header", comp);
+        return m8_code_fail(NULL, err, errsz, "PXA header gives a compressed size of %zu bytes, less than the header", comp);
     if (comp > in_len)
-        return fail(NULL, err, errsz, "PXA stream truncated: the header says %zu bytes, %zu are there", comp, in_len);
+        return m8_code_fail(NULL, err, errsz, "PXA stream truncated: the header says %zu bytes, %zu are there", comp, in_len);
     char *out = malloc(want + 1);
-    if (!out) return fail(NULL, err, errsz, "out of memory");
+    if (!out) return m8_code_fail(NULL, err, errsz, "out of memory");
     uint8_t mtf[256];
     for (int i = 0; i < 256; i++) mtf[i] = (uint8_t)i;
     bit_reader r = { in + M8_PXA_HEADER_SIZE, (comp - M8_PXA_HEADER_SIZE) * 8, 0, 0 };
@@ -93,7 +93,7 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
             unsigned idx = read_bits(&r, 4 + u) + 16u * ((1u << u) - 1u);
             if (r.truncated) break;
             if (idx > 255)
-                return fail(out, err, errsz, "PXA literal index %u out of range at output byte %zu", idx, n);
+                return m8_code_fail(out, err, errsz, "PXA literal index %u out of range at output byte %zu", idx, n);
             uint8_t c = mtf[idx];
             memmove(mtf + 1, mtf, idx);
             mtf[0] = c;
@@ -108,7 +108,7 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
                 unsigned c = read_bits(&r, 8);
                 if (r.truncated || c == 0) break;
                 if (n >= want)
-                    return fail(out, err, errsz, "PXA raw block runs past the stated length of %zu chars", want);
+                    return m8_code_fail(out, err, errsz, "PXA raw block runs past the stated length of %zu chars", want);
                 out[n++] = (char)c;
             }
             if (r.truncated) break;
@@ -122,12 +122,12 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
         } while (part == 7 && !r.truncated);
         if (r.truncated) break;
         if (offset > n)
-            return fail(out, err, errsz, "PXA back reference %zu bytes back at output byte %zu", offset, n);
+            return m8_code_fail(out, err, errsz, "PXA back reference %zu bytes back at output byte %zu", offset, n);
         if (len > want - n) len = want - n;     /* never write past the stated length */
         for (size_t i = 0; i < len; i++, n++) out[n] = out[n - offset];
     }
     if (r.truncated)
-        return fail(out, err, errsz, "PXA stream truncated: %zu bytes end after %zu of %zu chars", comp, n, want);
+        return m8_code_fail(out, err, errsz, "PXA stream truncated: %zu bytes end after %zu of %zu chars", comp, n, want);
     out[n] = 0;
     if (out_len) *out_len = n;
     return out;

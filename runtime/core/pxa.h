@@ -17,6 +17,10 @@ int m8_pxa_is_pxa(const uint8_t *in, size_t in_len);
  * size the header gives (nor past in_len). Returns a malloc'd NUL-terminated code buffer
  * (length in *out_len), or NULL with a message in err (errsz bytes): bad magic, truncated
  * stream, a back reference before the start, an impossible literal index. */
+/* A code decoder gives up: frees out, puts the printf-style message in err (errsz bytes),
+ * returns NULL (shared by pxa.c and code_legacy.c). */
+char *m8_code_fail(char *out, char *err, size_t errsz, const char *fmt, ...);
+
 char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char *err,
                         size_t errsz);
 
