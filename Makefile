@@ -1,11 +1,13 @@
 # Makefile - the two commands of README.md, wrapping CMake:
 #   make run    check/install Debian packages, build, start mote8 on its bundled carts
 #   make test   build and run every test
-# Also: make (build), make bench, make clean. Programs land in build/bin/.
+# Also: make (build), make bench, make compat (mote8-compat on ../shared/carts/real into
+# $(BUILD)/compat; COMPAT_FRAMES=N), make clean. Programs land in build/bin/.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test bench compat clean
+COMPAT_FRAMES ?= 1800
 
 all: build
 
@@ -28,6 +30,9 @@ test: deps configure
 
 bench: build
 	@$(BUILD)/bin/m8_bench
+
+compat: build
+	@$(BUILD)/bin/mote8-compat --dir ../shared/carts/real --frames $(COMPAT_FRAMES) --out $(BUILD)/compat
 
 clean:
 	rm -rf $(BUILD)
