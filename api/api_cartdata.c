@@ -3,7 +3,7 @@
  * machine holds no files: it asks the platform's load_data when cartdata() is called and
  * hands the 256 bytes to save_data whenever dset changes a value (the POSIX host writes them
  * atomically, runtime/host/platform_posix.c). Without those callbacks the data lives in
- * memory for the run. Ids follow PICO-8's rule (a-z 0-9 _, at most 64 characters), so no
+ * memory for the run. Ids follow PICO-8's rule (a-z 0-9 _ and, as zepto8 allows, -; at most 64 characters), so no
  * id can name a file outside the host's data folder. A save the host cannot read is
  * reported through printh; if the host could not keep it aside, dset() does not save over
  * it for the rest of the run.
@@ -21,7 +21,7 @@ static int valid_id(const char *id, size_t len)
     if (len == 0 || len > 64) return 0;
     for (size_t i = 0; i < len; i++) {
         char c = id[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
             return 0;
     }
     return 1;
@@ -36,7 +36,7 @@ int m8l_cartdata(lua_State *L)
     lua_pop(L, 1);
     if (already) return luaL_error(L, "cartdata() can only be called once per run");
     if (!id || !valid_id(id, len))
-        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _",
+        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _ -",
                           id ? id : "(not a string)");
     const mote8_platform *pf = &m8_vm_of(L)->config.platform;
     uint8_t *data = m8_ram(L) + M8_CARTDATA;

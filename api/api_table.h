@@ -153,6 +153,7 @@ typedef struct m8_cost_rule {
     X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
     X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
     X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command (screenshot, recording...); accepted, not carried out yet") \
+    X(_set_fps, m8l_set_fps, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "_set_fps(n): undocumented PICO-8: run at 60 ticks per second when n >= 60, else 30 (api/api_compat.c)") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \

@@ -63,6 +63,22 @@ static int h_rotr(lua_State *L) { return arith2(L, m8_num_rotr, -1, "", "bitwise
 static int h_div(lua_State *L) { return arith2(L, m8_num_div, LUA_OPDIV, "__div", "arithmetic"); }
 static int h_idiv(lua_State *L) { return arith2(L, m8_num_idiv, LUA_OPIDIV, "__idiv", "arithmetic"); }
 static int h_mod(lua_State *L) { return arith2(L, m8_num_mod, LUA_OPMOD, "__mod", "arithmetic"); }
+/* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then
+ * runs the loop as PICO-8's older Lua ran a zero step: no iteration when start < limit,
+ * else for ever (start plus that step rounds back to start). */
+static int h_forstep(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TNUMBER && lua_tonumber(L, 1) == 0) {
+        lua_pushnumber(L, -4.9406564584124654e-324);
+        return 1;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* a ^ b wraps to 16.16 like PICO-8's, so 6^13 == 0x6000 */
+static double num_pow_wrapped(double a, double b) { return m8_num_wrap(pow(a, b)); }
+static int h_pow(lua_State *L) { return arith2(L, num_pow_wrapped, LUA_OPPOW, "__pow", "arithmetic"); }
 
 static int h_bnot(lua_State *L)
 {
@@ -302,7 +318,7 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         { "__m8_band", h_band }, { "__m8_bor", h_bor }, { "__m8_bxor", h_bxor },
         { "__m8_bnot", h_bnot }, { "__m8_shl", h_shl }, { "__m8_shr", h_shr },
         { "__m8_lshr", h_lshr }, { "__m8_rotl", h_rotl }, { "__m8_rotr", h_rotr },
-        { "__m8_div", h_div }, { "__m8_idiv", h_idiv }, { "__m8_mod", h_mod },
+        { "__m8_div", h_div }, { "__m8_idiv", h_idiv }, { "__m8_mod", h_mod }, { "__m8_pow", h_pow }, { "__m8_forstep", h_forstep },
         { "__m8_cat", h_cat }, { NULL, NULL }
     };
     env_index = lua_absindex(L, env_index);

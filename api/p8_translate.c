@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "m8conf.h"
 #include "p8_lex.h"
 #include "p8num.h"
 
@@ -71,6 +72,7 @@ typedef struct parser {
     m8_include_fn include;
     void *ud;
     struct parser *root;    /* owner of the pool and the jump buffer */
+    int nesting;            /* root only: open expressions and statements (M8_TRANSLATE_MAX_NESTING) */
     /* labels and gotos (root only): Lua 5.4 forbids a label that shadows a visible one,
      * Lua 5.2/PICO-8 allows it, so such labels are renamed and gotos resolved here */
     struct lblock { int id, func; } *blocks;
@@ -608,6 +610,7 @@ static const char *helper_for(int op)
     case P8T_SLASH: return "__m8_div";
     case P8T_PERCENT: return "__m8_mod";
     case P8T_BSLASH: return "__m8_idiv";
+    case P8T_CARET: return "__m8_pow";
     default: return NULL;
     }
 }
@@ -658,7 +661,26 @@ static expr binop(parser *P, int op, expr l, expr r, const sbuf *opmark)
     return e;
 }
 
+static expr subexpr_nested(parser *P, int limit);
+
+/* Expressions and statements nest by recursion: past M8_TRANSLATE_MAX_NESTING levels (20000
+ * parentheses, table constructors or `if (true)` prefixes on one line) the translation
+ * stops with a tab:line error, as Lua's own parser does, before the C stack runs out. */
+static void enter_nesting(parser *P)
+{
+    if (++P->root->nesting > M8_TRANSLATE_MAX_NESTING)
+        fail(P, "too many nested levels (more than %d)", M8_TRANSLATE_MAX_NESTING);
+}
+
 static expr subexpr(parser *P, int limit)
+{
+    enter_nesting(P);
+    expr e = subexpr_nested(P, limit);
+    P->root->nesting--;
+    return e;
+}
+
+static expr subexpr_nested(parser *P, int limit)
 {
     expr e;
     int t = tt(P);
@@ -843,7 +865,14 @@ static void forstat(parser *P, sbuf *b)
         sb_cat(b, expression(P).b);
         if (tt(P) == P8T_COMMA) {
             emit_tok(P, b);
-            sb_cat(b, expression(P).b);
+            /* a step that may be 0 goes through __m8_forstep: PICO-8's older Lua runs no
+             * iteration when start < limit and loops for ever otherwise, where Lua 5.4
+             * raises "'for' step is zero" */
+            expr step = expression(P);
+            int maybe_zero = step.kind != E_NUM || step.num == 0;
+            if (maybe_zero) sb_puts(b, "__m8_forstep(");
+            sb_cat(b, step.b);
+            if (maybe_zero) sb_puts(b, ")");
         }
     } else {
         while (tt(P) == P8T_COMMA) {
@@ -1001,7 +1030,16 @@ static void includestat(parser *P, sbuf *b)
     sb_puts(b, " ");
 }
 
+static void statement_nested(parser *P, sbuf *b);
+
 static void statement(parser *P, sbuf *b)
+{
+    enter_nesting(P);
+    statement_nested(P, b);
+    P->root->nesting--;
+}
+
+static void statement_nested(parser *P, sbuf *b)
 {
     switch (tt(P)) {
     case P8T_SEMI: emit_tok(P, b); break;
@@ -1128,6 +1166,51 @@ static const char builtin_locals[] =
     "poke,peek2,poke2,peek4,poke4,memcpy,memset,max,min,mid,flr,ceil,cos,sin,atan2,srand,band,"
     "bor,bxor,bnot,shl,shr,lshr,rotl,rotr";
 
+/* The translator's helpers, reached by the code as chunk locals (never as globals a cart
+ * could shadow, or lose with `function f(_ENV)`): each one the translated code names gets
+ * `local __m8_x=__m8_x;` on the first line, read from the environment when the chunk starts. */
+static const char *const helper_names[] = {
+    "__m8_band", "__m8_bor", "__m8_bxor", "__m8_bnot", "__m8_shl", "__m8_shr", "__m8_lshr",
+    "__m8_rotl", "__m8_rotr", "__m8_div", "__m8_idiv", "__m8_mod", "__m8_pow", "__m8_cat",
+    "__m8_peek", "__m8_peek2", "__m8_peek4", "__m8_forstep",
+};
+
+static int names_helper(const char *code, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(code, name); p; p = strstr(p + 1, name)) {
+        char after = p[n];
+        int ident = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+                    (after >= '0' && after <= '9') || after == '_';
+        if (!ident) return 1;
+    }
+    return 0;
+}
+
+static char *with_helper_locals(char *code, size_t *len)
+{
+    size_t extra = 0, k = sizeof helper_names / sizeof helper_names[0];
+    int used[sizeof helper_names / sizeof helper_names[0]];
+    for (size_t i = 0; i < k; i++) {
+        used[i] = names_helper(code, helper_names[i]);
+        if (used[i]) extra += 2 * strlen(helper_names[i]) + 9;
+    }
+    if (!extra) return code;
+    char *out = malloc(*len + extra + 1);
+    if (!out) {
+        free(code);
+        return NULL;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < k; i++)
+        if (used[i])
+            o += (size_t)sprintf(out + o, "local %s=%s;", helper_names[i], helper_names[i]);
+    memcpy(out + o, code, *len + 1);
+    *len += o;
+    free(code);
+    return out;
+}
+
 /* Markers -> newlines. */
 static char *finish(parser *R, const sbuf *b, size_t *out_len)
 {
@@ -1196,6 +1279,7 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
         block(P, b);
         if (tt(P) != P8T_EOF) fail_near(P, "'<eof>' expected");
         res = finish(P, b, olen);
+        if (res) res = with_helper_locals(res, (size_t *)olen);
     }
     free_pool(P);
     free_labels(P);

@@ -225,7 +225,8 @@ static int bios_frame_end(lua_State *L)
         vm->booted = 1;
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
                             has_global(vm, L, "_draw");
-        vm->machine->fps = has_global(vm, L, "_update60") ? M8_FPS_FAST : M8_FPS;
+        vm->machine->fps = vm->fps_forced ? vm->fps_forced
+                         : has_global(vm, L, "_update60") ? M8_FPS_FAST : M8_FPS;
         m8_cost_set_fps(&vm->machine->cost, vm->machine->fps);
         m8_cost_boot_end(&vm->machine->cost, vm->has_callbacks);
         return 0;
@@ -492,6 +493,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->has_callbacks = 0;
+    vm->fps_forced = 0;
     vm->stop_requested = 0;
 
     /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */

@@ -47,6 +47,7 @@ struct mote8 {
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
+    int fps_forced;             /* _set_fps(n) chose the rate (0 = by _update60) */
     int flipped, stop_requested;
     int status;                 /* enum mote8_status */
     int error_line;             /* code line of the last error, 0 if unknown */

@@ -33,5 +33,8 @@
 /* --- the Lua heap and cart code --- */
 #define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */
 #define M8_CART_FILE_MAX (16u * 1024u * 1024u)    /* largest cart or #include file read */
+/* Nested expressions and statements the dialect translator accepts (deeper code is a tab:line
+ * error, as in Lua's own parser, whose limit is 200 C levels). */
+#define M8_TRANSLATE_MAX_NESTING 500
 
 #endif

@@ -13,6 +13,7 @@ void m8_print_usage(FILE *out)
           "                       (none: choose a bundled cart in a window; headless: hello)\n"
           "  --headless           run without a window, as fast as possible\n"
           "  --frames N           stop after N frames (ticks at the cart's own rate)\n"
+          "  --timeout SECONDS    headless: stop with a message and exit 1 after SECONDS\n"
           "  --screenshot FILE    write the last frame as a 128x128 PNG\n"
           "  --input FILE         scripted input: lines 'FRAME BUTTONMASK'\n"
           "  --seed S             random seed (default: fixed headless, clock in a window)\n"
@@ -63,6 +64,10 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
         } else if (strcmp(a, "--frames") == 0) {
             if (number_arg(a, v, &n) || n < 0) goto usage;
             opt->frames = n;
+            i++;
+        } else if (strcmp(a, "--timeout") == 0) {
+            if (number_arg(a, v, &n) || n < 1) goto usage;
+            opt->timeout = n;
             i++;
         } else if (strcmp(a, "--seed") == 0) {
             if (number_arg(a, v, &n)) goto usage;

@@ -1,0 +1,87 @@
+/* test_pico8_quirks.c - PICO-8 behaviours real carts rely on (issue 15, docs/compat.md):
+ * _set_fps, a numeric for with step 0, 16.16 wrap-around of ^, the _ENV idiom with the
+ * translator's helpers as chunk locals, peek with large n, cartdata ids with '-'. Each case
+ * runs a snippet in a fresh machine and compares what it printh()s. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+
+/* Run `code` for `ticks` ticks; returns the printed text (static). */
+static const char *run_code(const char *code, int ticks, mote8 **keep)
+{
+    static m8t_capture cap;
+    mote8 *m8 = m8t_start(code, &cap);
+    for (int i = 0; i < ticks; i++)
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    if (keep) *keep = m8;
+    else mote8_destroy(m8);
+    return cap.text;
+}
+
+Test(quirks, set_fps_60_runs_at_60_ticks_per_second)
+{
+    mote8 *m8;
+    const char *out = run_code("_set_fps(60)\n"
+                               "function _update() if t()>=1 and not done then done=1 "
+                               "printh('one second') end end\n", 61, &m8);
+    cr_expect_eq(mote8_fps(m8), 60);
+    cr_expect_str_eq(out, "one second\n");
+    mote8_destroy(m8);
+    out = run_code("_set_fps(30) function _update60() end", 2, &m8);
+    cr_expect_eq(mote8_fps(m8), 30, "_set_fps wins over _update60");
+    mote8_destroy(m8);
+}
+
+Test(quirks, for_with_step_zero_follows_pico8)
+{
+    const char *out = run_code(
+        "for i=1,2,0 do printh('a') break end\n"
+        "n=0 for i=2,1,0 do n+=1 if n==1000 then printh('endless '..i) break end end\n"
+        "local s=0 for i=1,3,s do printh('b') end\n"
+        "n=0 for i=3,3,s do n+=1 if n==5 then break end end printh(n)\n"
+        "for i=1,3,1 do printh(i) end\n", 1, NULL);
+    cr_expect_str_eq(out, "endless 2\n5\n1\n2\n3\n");
+}
+
+Test(quirks, power_wraps_to_16_16)
+{
+    const char *out = run_code(
+        "printh(tostr(6^13 == 0x6000))\n"
+        "memset(0x6000,0,8) poke(0x6000,9,8) memcpy(0x4300,6^13,2) printh(peek(0x4300)..peek(0x4301))\n"
+        "printh(2^3 .. ' ' .. 2^-1 .. ' ' .. tostr(2^15 == -32768))\n", 1, NULL);
+    cr_expect_str_eq(out, "true\n98\n8 0.5 true\n");
+}
+
+Test(quirks, env_idiom_reaches_the_helpers)
+{
+    const char *out = run_code(
+        "function f(_ENV) return name..':'..x..' '..(x^2)..' '..(x\\2)..' '..(x & 1)..' '..(x/2) end\n"
+        "printh(f({name='bob', x=3}))\n"
+        "local obj = {a=1} do local _ENV = obj b = a .. 'z' .. @0x5f00 end printh(obj.b)\n",
+        1, NULL);
+    cr_expect_str_eq(out, "bob:3 9 1 1 1.5\n1z16\n");
+}
+
+Test(quirks, peek_with_large_n)
+{
+    const char *out = run_code(
+        "printh(#{peek(0,8192)}..' '..#{peek(0,20000)}..' '..#{peek2(0,9000)}..' '..#{peek4(0,0x7fff)})\n"
+        "c = cocreate(function() printh(#{peek(0x8000,8192)}) end) coresume(c)\n"
+        "function _update() printh(select('#', peek(0, 8192))) end\n", 1, NULL);
+    cr_expect_str_eq(out, "8192 8192 8192 8192\n8192\n8192\n");
+}
+
+Test(quirks, cartdata_id_with_a_dash)
+{
+    char dir[128];
+    snprintf(dir, sizeof dir, "/tmp/m8t_%d_cdata", (int)getpid());
+    setenv("MOTE8_DATA_DIR", dir, 1);
+    const char *out = run_code("cartdata('some_dev_game_v0-1') dset(0, 5) printh(dget(0))", 1, NULL);
+    cr_expect_str_eq(out, "5\n");
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
+}
