@@ -63,7 +63,7 @@ typedef struct parser {
     int pos;
     int fixed_line;         /* > 0: every token is emitted on this line (#include'd file) */
     int depth;
-    int short_line;         /* > 0 inside a one-line if/while body: the body's line */
+    int short_line;         /* > 0 inside a one-line if/while body: the body's logical line */
     sbuf *out;
     sbuf **pool;
     int npool, cappool;
@@ -523,11 +523,11 @@ static expr suffixedexp(parser *P, target *tg)
  * on the `?` line; it is empty when nothing that starts an expression follows there. */
 static void print_call(parser *P, sbuf *b)
 {
-    int line = tok(P)->line;
+    int line = tok(P)->lline;
     skip_tok(P, b);
     sb_puts(b, "print(");
     int t = tt(P);
-    if (tok(P)->line == line && !block_follow(t) && t != P8T_SEMI && t != P8T_RPAREN && t != P8T_COMMA &&
+    if (tok(P)->lline == line && !block_follow(t) && t != P8T_SEMI && t != P8T_RPAREN && t != P8T_COMMA &&
         t != P8T_RBRACE && t != P8T_RBRACKET && t != P8T_THEN && t != P8T_DO)
         explist(P, b);
     sb_puts(b, ") ");
@@ -746,13 +746,14 @@ static void block(parser *P, sbuf *b)
     P->short_line = saved;
 }
 
-/* Statements of a one-line `if (c)` / `while (c)` body: those starting on `line`. */
+/* Statements of a one-line `if (c)` / `while (c)` body: those starting on logical line
+ * `line` (p8_tok.lline: the newlines of --[[ ]] comments do not end it, as in PICO-8). */
 static void short_body(parser *P, sbuf *b, int line)
 {
     int saved = P->short_line;
     P->short_line = line;
     enter_block(P);
-    while (!block_follow(tt(P)) && tok(P)->line == line) {
+    while (!block_follow(tt(P)) && tok(P)->lline == line) {
         int was_return = tt(P) == P8T_RETURN;
         statement(P, b);
         if (was_return) break;
@@ -814,10 +815,10 @@ static void ifstat(parser *P, sbuf *b)
     emit_tok(P, b);                            /* if */
     if (short_form(P, P8T_THEN)) {
         sb_cat(b, expression(P).b);
-        int line = tok(P)->line;               /* the body's line */
+        int line = tok(P)->lline;              /* the body's logical line */
         sb_puts(b, "then ");
         short_body(P, b, line);
-        if (tt(P) == P8T_ELSE && tok(P)->line == line) {
+        if (tt(P) == P8T_ELSE && tok(P)->lline == line) {
             emit_tok(P, b);
             short_body(P, b, line);
         }
@@ -841,7 +842,7 @@ static void whilestat(parser *P, sbuf *b)
     emit_tok(P, b);                            /* while */
     if (short_form(P, P8T_DO)) {
         sb_cat(b, expression(P).b);
-        int line = tok(P)->line;
+        int line = tok(P)->lline;
         sb_puts(b, "do ");
         short_body(P, b, line);
         sb_puts(b, "end ");
@@ -996,11 +997,11 @@ static void localstat(parser *P, sbuf *b)
 
 static void retstat(parser *P, sbuf *b)
 {
-    int line = tok(P)->line;
+    int line = tok(P)->lline;
     emit_tok(P, b);                            /* return */
     /* in a one-line if/while body the values must start on the return's line */
     int values = !block_follow(tt(P)) && tt(P) != P8T_SEMI &&
-                 !(P->short_line && tok(P)->line != line);
+                 !(P->short_line && tok(P)->lline != line);
     if (values) explist(P, b);
     if (tt(P) == P8T_SEMI) emit_tok(P, b);
 }

@@ -40,6 +40,8 @@
  * cannot hang the host (m8conf.h). */
 #define M8_SLICE_INSTRUCTIONS \
     ((uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
+#define M8_HANG_INSTRUCTIONS \
+    ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
 
 /* ---------------------------------------------------------------- allocator --- */
 
@@ -114,6 +116,46 @@ static int counting_in_vm(const m8_vm *vm)
 
 static void install_hook(m8_vm *vm, lua_State *L);
 
+/* Cycles of Lua and API cost since the slice began. */
+static uint64_t slice_used(const m8_vm *vm)
+{
+    return (vm->lua_instructions - vm->slice_start) * M8_LUA_CYCLES_PER_INSTRUCTION +
+           (vm->machine->cost.system_cycles - vm->slice_system_start);
+}
+
+/* Where the slice cannot end (not the main coroutine, or not yieldable: a cart coroutine,
+ * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS. */
+static void check_hang(m8_vm *vm, lua_State *L)
+{
+    if (vm->lua_instructions - vm->slice_start > M8_HANG_INSTRUCTIONS)
+        luaL_error(L, "endless loop: %d frames of CPU without reaching a frame end "
+                      "(in a coroutine or a callback, where mote8 cannot pause it)",
+                   M8_HANG_BUDGETS);
+}
+
+/* The main coroutine yields at the end of a slice. Before _init has returned the cut counts
+ * as a frame for time() (a top-level loop without flip keeps time); the cost model sees no
+ * frame end there, the cut's place depends on how instructions are counted. */
+static void slice_yield(m8_vm *vm, lua_State *L)
+{
+    vm->yield_due = 0;
+    install_hook(vm, L);        /* back to what runs without a pending yield */
+    if (!vm->booted) {
+        m8_vm_sync_lua(vm);
+        vm->boot_cuts++;
+        vm->machine->updates++;     /* time only: the cost model's frame goes on, so the
+                                       per-frame counts do not depend on where it was cut */
+    }
+    lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
+}
+
+void m8_vm_slice_check(m8_vm *vm)
+{
+    if (!vm->co || vm->yield_due || slice_used(vm) <= vm->slice_cycles) return;
+    vm->yield_due = 1;
+    install_hook(vm, vm->co);
+}
+
 /* The hook: counts (hook counting), shows each instruction to the profiler, and yields
  * when a slice is over. */
 static void vm_hook(lua_State *L, lua_Debug *ar)
@@ -124,12 +166,11 @@ static void vm_hook(lua_State *L, lua_Debug *ar)
         vm->lua_instructions++;
         if (--vm->slice_left > 0) return;
         vm->slice_left = M8_SLOW_PATH_EVERY;
-        if (vm->lua_instructions - vm->slice_start > M8_SLICE_INSTRUCTIONS) vm->yield_due = 1;
+        if (slice_used(vm) > vm->slice_cycles) vm->yield_due = 1;
     }
-    if (vm->yield_due && L == vm->co && lua_isyieldable(L)) {
-        vm->yield_due = 0;
-        install_hook(vm, L);        /* back to what runs without a pending yield */
-        lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
+    if (vm->yield_due) {
+        if (L == vm->co && lua_isyieldable(L)) slice_yield(vm, L);
+        else check_hang(vm, L);
     }
 }
 
@@ -156,6 +197,7 @@ static void slice_alarm(lua_State *L)
         lua_m8_setalarm(L, ~(lua_M8Count)0, slice_alarm);
     } else {
         lua_m8_setalarm(L, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+        check_hang(vm, L);
     }
 }
 #endif
@@ -164,10 +206,17 @@ static void slice_alarm(lua_State *L)
 static void slice_begin(m8_vm *vm)
 {
     vm->slice_start = vm->lua_instructions;
+    vm->slice_system_start = vm->machine->cost.system_cycles;
     vm->slice_left = M8_SLOW_PATH_EVERY;
+    /* the first slice of the boot is a whole one (heavy set-up code runs as before); a boot
+     * still running after it is a top-level loop, sliced by frames that keep time */
+    int short_slices = !vm->booted && vm->boot_cuts > 0;
+    vm->slice_cycles = (uint64_t)(short_slices ? M8_BOOT_SLICE_BUDGETS : M8_SLICE_BUDGETS) *
+                       M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
     if (counting_in_vm(vm))
-        lua_m8_setalarm(vm->co, vm->slice_start + M8_SLICE_INSTRUCTIONS, slice_alarm);
+        lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles / M8_LUA_CYCLES_PER_INSTRUCTION,
+                        slice_alarm);
 #endif
 }
 
@@ -223,6 +272,15 @@ static int bios_frame_end(lua_State *L)
     m8_vm_sync_lua(vm);
     if (lua_toboolean(L, 1)) {
         vm->booted = 1;
+        if (vm->slice_cycles < (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS)) {
+            /* the callbacks that follow in this resume get a whole slice */
+            vm->slice_cycles = (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS);
+#ifdef M8_COUNTING_VM
+            if (counting_in_vm(vm) && !vm->yield_due)
+                lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles /
+                                M8_LUA_CYCLES_PER_INSTRUCTION, slice_alarm);
+#endif
+        }
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
                             has_global(vm, L, "_draw");
         vm->machine->fps = vm->fps_forced ? vm->fps_forced
@@ -494,6 +552,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     vm->booted = 0;
     vm->has_callbacks = 0;
     vm->fps_forced = 0;
+    vm->boot_cuts = 0;
     vm->stop_requested = 0;
 
     /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */

@@ -44,6 +44,9 @@ struct mote8 {
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
     uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
     long slice_left;            /* hook counting: instructions before the slice check */
+    uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
+    uint64_t slice_system_start; /* system (API) cycles when the slice began */
+    int boot_cuts;              /* slices cut before _init returned (top-level loops) */
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
@@ -66,6 +69,10 @@ struct mote8 {
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
+/* After an API call has charged its cost: end the slice when Lua and API cost together
+ * have used it up (an endless loop of memcpy or sspr calls ends frames as quickly as one
+ * of plain Lua). */
+void m8_vm_slice_check(m8_vm *vm);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */
 void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 

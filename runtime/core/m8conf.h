@@ -21,6 +21,15 @@
 /* An endless loop is cut into slices: a tick that has run this many frame budgets (at
  * 30 fps) of Lua without reaching a frame end yields, so the host never hangs. */
 #define M8_SLICE_BUDGETS 40
+/* Before _init has returned, a boot still running after its first (whole) slice is a
+ * top-level loop: its later slices are this many frame budgets of Lua and API cost and each
+ * cut counts as a frame for time(), so a loop without flip() keeps time like PICO-8's
+ * (t() >= 5 after about 5 seconds of play). */
+#define M8_BOOT_SLICE_BUDGETS 1
+/* Where the cart's code cannot be cut into slices (a cart coroutine, a callback called from
+ * C such as __tostring or foreach's function), this many frame budgets without a frame end
+ * is an error ("endless loop"), so the host never hangs. */
+#define M8_HANG_BUDGETS 300
 /* Instructions between the count hook's slow-path checks (slice limit). */
 #define M8_SLOW_PATH_EVERY 4096
 

@@ -37,3 +37,53 @@ Test(hostile, timeout_stops_the_run_with_exit_1, .timeout = 60)
     m8t_run_mote8(&r, bad);
     cr_expect_eq(r.exit_code, 2, "--timeout 0 is a usage error: %s", r.err);
 }
+
+/* Run a cart through the embedding API for `frames` ticks; returns the last status. */
+static int run_api(const char *cart, int frames, char *printed, size_t printed_sz, char *error,
+                   size_t error_sz)
+{
+    return m8t_run_cart(cart, frames, NULL, printed, printed_sz, error, error_sz);
+}
+
+Test(hostile, endless_loop_in_a_coroutine_ends_the_coroutine, .timeout = 60)
+{
+    char out[4096], err[4096];
+    int st = run_api(HOSTILE("endless_coroutine.p8"), 5, out, sizeof out, err, sizeof err);
+    cr_expect_eq(st, MOTE8_RUNNING, "%s", err);
+    cr_expect_str_eq(out, "false dead\n");
+}
+
+Test(hostile, endless_loops_in_callbacks_from_c_are_errors, .timeout = 60)
+{
+    expect_error(HOSTILE("endless_tostring.p8"), "endless loop");
+    expect_error(HOSTILE("endless_foreach.p8"), "endless loop");
+}
+
+/* API cost counts toward the slices: each tick of an endless loop of expensive calls ends
+ * after a bounded amount of cost, so the frames keep coming (counted, not timed). */
+Test(hostile, endless_api_call_loop_keeps_ending_frames, .timeout = 120)
+{
+    const char *args[] = { "--headless", "--frames", "60", "--timeout", "100",
+                           HOSTILE("endless_api_calls.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "exit %d: %s", r.exit_code, r.err);
+    const char *top[] = { "--headless", "--frames", "60", "--timeout", "100",
+                          HOSTILE("endless_top_level.p8"), NULL };
+    m8t_run_mote8(&r, top);
+    cr_expect_eq(r.exit_code, 0, "exit %d: %s", r.exit_code, r.err);
+}
+
+/* A top-level loop without flip() keeps time: t() passes 5 after about 150 ticks. */
+Test(hostile, top_level_loop_without_flip_keeps_time)
+{
+    mote8 *m8;
+    static m8t_capture cap;
+    m8 = m8t_start("::_:: if t() < 5 then goto _ end printh('five')\n"
+                   "function _update() end", &cap);
+    int tick = 0;
+    for (; tick < 400 && !strstr(cap.text, "five"); tick++)
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect(tick >= 145 && tick <= 155, "t() reached 5 after %d ticks", tick);
+    mote8_destroy(m8);
+}

@@ -85,3 +85,19 @@ Test(quirks, cartdata_id_with_a_dash)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_expect_eq(system(cmd), 0);
 }
+
+/* A one-line if's body runs to the end of its logical line: newlines inside --[[ ]] block
+ * comments do not end it (tweetcarts hide `then ... end` in comments, galton_board_tweet). */
+Test(quirks, one_line_if_spans_block_comments)
+{
+    const char *out = run_code(
+        "a=0 b=0 c=0\n"
+        "if (false) --[[then\n ]] a=1 --[[\n ]] b=2 --[[ two\nend]]\n"
+        "c=3\n"
+        "printh(a..' '..b..' '..c)\n"
+        "if (false) a=1 --[[ x ]] --[[ y ]] b=5 -- z\n"
+        "printh(b)\n"
+        "while (c<6) --[[ comment\n]] c+=1 --[[ two\n]] b+=1\n"
+        "printh(b..' '..c)\n", 1, NULL);
+    cr_expect_str_eq(out, "0 0 3\n0\n3 6\n");
+}
