@@ -250,11 +250,12 @@ static int h_peek4(lua_State *L) { return call_env(L, "peek4"); }
 
 static int str_index(lua_State *L)
 {
+    /* other keys: only PICO-8's string functions as methods (("abc"):sub(2)); Lua's string
+     * library (dump, rep, gsub ...) is not reachable through a string */
     if (lua_type(L, 2) != LUA_TNUMBER) {
-        /* other keys: whatever the metatable's __index was before (Lua's string table) */
         if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE) return 0;
         lua_pushvalue(L, 2);
-        lua_gettable(L, lua_upvalueindex(1));
+        lua_rawget(L, lua_upvalueindex(1));
         return 1;
     }
     size_t n;
@@ -352,7 +353,18 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         lua_pop(L, 3);
         return;
     }
+    lua_pop(L, 1);
+    static const char *const methods[] = { "sub", "ord", "split", "tostr", "tonum" };
+    lua_createtable(L, 0, 5);
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        lua_getfield(L, env_index, methods[i]);
+        lua_setfield(L, -2, methods[i]);
+    }
     lua_pushcclosure(L, str_index, 1);
     lua_setfield(L, -2, "__index");
+    /* locked: getmetatable("") gives false, so a cart cannot replace __index or add __add
+     * for every string of the state */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);
 }

@@ -73,6 +73,7 @@ typedef struct parser {
     void *ud;
     struct parser *root;    /* owner of the pool and the jump buffer */
     int nesting;            /* root only: open expressions and statements (M8_TRANSLATE_MAX_NESTING) */
+    size_t code_chars;      /* root only: characters of code so far, includes counted */
     /* labels and gotos (root only): Lua 5.4 forbids a label that shadows a visible one,
      * Lua 5.2/PICO-8 allows it, so such labels are renamed and gotos resolved here */
     struct lblock { int id, func; } *blocks;
@@ -1009,6 +1010,18 @@ static void retstat(parser *P, sbuf *b)
 static char *translate_rec(parser *parent, const char *src, size_t len, const char *fname,
                            int fixed_line, int depth, sbuf *out);
 
+int m8_include_name_allowed(const char *name)
+{
+    if (!name[0] || name[0] == '/' || name[0] == '\\' || name[0] == '~') return 0;
+    for (const char *p = name; *p;) {            /* no ".." component, with / or \\ */
+        size_t n = strcspn(p, "/\\");
+        if (n == 2 && p[0] == '.' && p[1] == '.') return 0;
+        p += n;
+        if (*p) p++;
+    }
+    return 1;
+}
+
 static void includestat(parser *P, sbuf *b)
 {
     p8_tok *t = tok(P);
@@ -1019,11 +1032,18 @@ static void includestat(parser *P, sbuf *b)
     name[n] = 0;
     if (!R->include) fail(P, "#include %s: includes are not available here", name);
     if (P->depth >= MAX_INCLUDE_DEPTH) fail(P, "#include %s: nested too deeply", name);
+    if (!m8_include_name_allowed(name))
+        fail(P, "#include %s: only files in the cart's folder and below can be included "
+                "(no absolute path, no ..)", name);
     size_t ilen = 0;
     char *text = R->include(R->ud, name, &ilen);
     if (!text) fail(P, "#include %s: cannot read the file", name);
     sbuf *own = newbuf(P);                     /* freed with the pool, even on error */
     own->p = text;
+    R->code_chars += ilen;
+    if (R->code_chars > M8_CODE_MAX_CHARS)
+        fail(P, "#include %s: code too large: more than %d characters with its includes",
+             name, M8_CODE_MAX_CHARS);
     marker(P, b, P->pos);
     int line = out_line(P, t);
     P->pos++;
@@ -1251,10 +1271,17 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     size_t *volatile olen = out_len ? out_len : &dummy_len;
     *olen = 0;
     if (!src) src = "";
+    if (len > M8_CODE_MAX_CHARS) {
+        snprintf(err->message, sizeof err->message,
+                 "code too large: %zu characters (the limit is %d)", len, M8_CODE_MAX_CHARS);
+        err->line = 1;
+        return NULL;
+    }
 
     parser *P = calloc(1, sizeof *P);
     if (!P) return NULL;
     P->root = P;
+    P->code_chars = len;
     P->err = err;
     P->include = include;
     P->ud = ud;

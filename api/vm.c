@@ -386,16 +386,30 @@ static void drop_bios_frames(m8_vm *vm, const char *tb, char *out, size_t outsz)
     describe_locations(vm, kept, out, outsz);
 }
 
-/* Build the full report for a Lua error raised in coroutine `co`. */
+/* luaL_traceback of the coroutine (light userdata 1) as a protected call. */
+static int traceback_of(lua_State *L)
+{
+    luaL_traceback(L, lua_touserdata(L, 1), NULL, 0);
+    return 1;
+}
+
+/* Build the full report for a Lua error raised in coroutine `co`. The traceback is made in
+ * protected mode with some heap room above the cap, so a cart that filled the heap still
+ * gets its report (and a failure leaves the traceback out, never aborts the process). */
 static void report_lua_error(m8_vm *vm, lua_State *co)
 {
     const char *msg = lua_tostring(co, -1);
-    char located[1024], tb_located[2048], src[160];
+    char located[1024], tb_located[2048] = "", src[160];
     vm->error_line = 0;
     describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
-    luaL_traceback(vm->L, co, NULL, 0);
-    drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
+    size_t cap = vm->mem_limit;
+    vm->mem_limit = cap + M8_LUA_ERROR_HEADROOM;
+    lua_pushcfunction(vm->L, traceback_of);
+    lua_pushlightuserdata(vm->L, co);
+    if (lua_pcall(vm->L, 1, 1, 0) == LUA_OK)
+        drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
     lua_pop(vm->L, 1);
+    vm->mem_limit = cap;
     source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
     if (strncmp(located, "tab ", 4) == 0) {
         m8_vm_set_error(vm, "%s: %s\n  %s\n%s", vm->cart_name, located, src, tb_located);
@@ -464,6 +478,16 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     return 0;
 }
 
+/* An error outside protected mode (which mote8 avoids; the last resort, e.g. memory
+ * exhausted where no handler is set): a clear message and exit 1 instead of abort(). */
+static int lua_panic_exit(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "mote8: unrecoverable Lua error: %s\n", msg ? msg : "(no message)");
+    fflush(stderr);
+    exit(1);
+}
+
 /* Create the Lua state and environment, translate and compile the cart's code.
  * Leaves the compiled chunk on the stack. */
 static int compile_cart(m8_vm *vm)
@@ -477,6 +501,7 @@ static int compile_cart(m8_vm *vm)
     }
     vm->L = L;
     *(m8_vm **)lua_getextraspace(L) = vm;
+    lua_atpanic(L, lua_panic_exit);
     luaL_openlibs(L);
     /* Cart code can reach the string library through string methods: take out what
      * could load or dump code. */

@@ -41,9 +41,13 @@
 
 /* --- the Lua heap and cart code --- */
 #define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */
+#define M8_LUA_ERROR_HEADROOM (1024u * 1024u)     /* above the cap while an error is reported */
 #define M8_CART_FILE_MAX (16u * 1024u * 1024u)    /* largest cart or #include file read */
 /* Nested expressions and statements the dialect translator accepts (deeper code is a tab:line
  * error, as in Lua's own parser, whose limit is 200 C levels). */
 #define M8_TRANSLATE_MAX_NESTING 500
+/* Cart code, #include'd files counted in: at most PICO-8's 65535 characters (a clear error
+ * above it; a 4-way include bomb six levels deep stops here). */
+#define M8_CODE_MAX_CHARS 65535
 
 #endif

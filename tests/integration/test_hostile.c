@@ -87,3 +87,45 @@ Test(hostile, top_level_loop_without_flip_keeps_time)
     cr_expect(tick >= 145 && tick <= 155, "t() reached 5 after %d ticks", tick);
     mote8_destroy(m8);
 }
+
+Test(hostile, includes_stay_in_the_cart_folder)
+{
+    expect_error(HOSTILE("include_absolute.p8"), "only files in the cart's folder");
+    expect_error(HOSTILE("include_dotdot.p8"), "only files in the cart's folder");
+}
+
+Test(hostile, include_bomb_hits_the_code_size_cap, .timeout = 60)
+{
+    expect_error(HOSTILE("bomb/include_bomb.p8"), "code too large");
+}
+
+Test(hostile, string_metatable_is_locked)
+{
+    const char *args[] = { "--headless", "--frames", "2", HOSTILE("string_metatable.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 1, "%s", r.err);
+    cr_expect_str_eq(r.out, "false\n[nil]\n[nil]\n");
+    cr_expect(strstr(r.err, "tab 0, line 6: attempt to index a boolean value") != NULL, "%s", r.err);
+}
+
+Test(hostile, sandbox_has_no_host_libraries)
+{
+    const char *args[] = { "--headless", "--frames", "2", HOSTILE("sandbox_globals.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "io=nil\nos=nil\ndebug=nil\npackage=nil\nrequire=nil\nload=nil\n"
+                            "loadstring=nil\nloadfile=nil\ndofile=nil\nstring=nil\n"
+                            "collectgarbage=nil\nrawequal=function\n_G=nil\npcall=nil\nerror=nil\n"
+                            "xpcall=nil\nmodule=nil\nsetfenv=nil\ngetfenv=nil\nutf8=nil\nmath=nil\n"
+                            "table=nil\ncoroutine=nil\ndump=nil\n");
+}
+
+/* Out of memory always ends in a clear message naming the line, and exit 1 (never abort). */
+Test(hostile, memory_bombs_end_with_a_message, .timeout = 120)
+{
+    expect_error(HOSTILE("memory_bomb.p8"), "not enough memory");
+    expect_error(HOSTILE("memory_bomb_string.p8"), "not enough memory");
+    expect_error(HOSTILE("deep_recursion.p8"), "tab 0, line 2");
+}
