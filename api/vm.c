@@ -456,6 +456,7 @@ static void close_lua(m8_vm *vm)
 void mote8_destroy(mote8 *vm)
 {
     if (!vm) return;
+    m8_cartdata_flush(vm);
     close_lua(vm);
     free(vm->cart_data);
     m8_machine_free(vm->machine);
@@ -558,6 +559,8 @@ int mote8_check_cart(mote8 *vm, const void *data, size_t len, const char *name)
 
 int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
 {
+    m8_cartdata_flush(vm);                   /* the run before a reset keeps its values */
+    vm->cartdata_id[0] = 0;
     if (data != vm->cart_data) {            /* keep the bytes for mote8_reset */
         char *copy = malloc(len ? len : 1);
         if (!copy) {
@@ -632,6 +635,7 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     vm->input = *input;
     int ended = vm->booted && !vm->has_callbacks;    /* program ended: the screen stays */
     m8_machine_tick(vm->machine, input->buttons, ended ? NULL : resume_cart, vm);
+    m8_cartdata_flush(vm);                   /* at most one save per tick */
     if (vm->tick_observer) vm->tick_observer(vm);
     return vm->status;
 }

@@ -47,6 +47,8 @@ struct mote8 {
     uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
     uint64_t slice_system_start; /* system (API) cycles when the slice began */
     int boot_cuts;              /* slices cut before _init returned (top-level loops) */
+    char cartdata_id[72];       /* cartdata(id) of this run, "" if none or not saved */
+    int cartdata_dirty;         /* dset changed a value since the last save */
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
@@ -73,6 +75,10 @@ void m8_vm_sync_lua(m8_vm *vm);
  * have used it up (an endless loop of memcpy or sspr calls ends frames as quickly as one
  * of plain Lua). */
 void m8_vm_slice_check(m8_vm *vm);
+/* Save 0x5e00-0x5eff through the platform if dset() changed it since the last save: once
+ * per tick at most (mote8_tick), and when the machine is destroyed or reset
+ * (api/api_cartdata.c). */
+void m8_cartdata_flush(m8_vm *vm);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */
 void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 

@@ -2,10 +2,13 @@
  * hex digits (the raw 32-bit little-endian values of 0x5e00-0x5eff), written atomically
  * (temporary file, fsync, rename) so a crash or a full disk never leaves half a save. A
  * damaged save (a bad line, truncated) is moved aside as ID.p8d.txt.corrupt-N and the values
- * before the damage are loaded and saved again.
+ * before the damage are loaded and saved again. Temporary files a crashed run left behind
+ * (ID.p8d.txt.tmpPID of a process that no longer exists) are removed by the next save.
  * Depends on: platform_posix.h, libc (POSIX). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,12 +190,38 @@ static int posix_load_data(void *user, const char *id, uint8_t data[256], char *
     return -1;
 }
 
+/* Remove `path`.tmpPID files of processes that no longer run (a crash between the write
+ * and the rename). */
+static void remove_stale_temporaries(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[2200], prefix[300];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    snprintf(prefix, sizeof prefix, "%s.tmp", slash ? slash + 1 : path);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    size_t plen = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, plen) != 0) continue;
+        char *end = NULL;
+        long pid = strtol(e->d_name + plen, &end, 10);
+        if (!end || *end || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   /* still running */
+        char stale[2600];
+        snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name);
+        unlink(stale);
+    }
+    closedir(d);
+}
+
 static int posix_save_data(void *user, const char *id, const uint8_t data[256], char *err,
                            size_t errsz)
 {
     (void)user;
     char path[2200], tmp[2300];
     if (data_path(id, path, sizeof path, err, errsz) != 0) return -1;
+    remove_stale_temporaries(path);
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
     char text[64 * 9 + 1];
     size_t n = 0;

@@ -3,7 +3,9 @@
  * Also the headless --timeout SECONDS stop. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "m8_test_util.h"
 
 #define HOSTILE(name) M8_SOURCE_DIR "/tests/hostile/" name
@@ -128,4 +130,66 @@ Test(hostile, memory_bombs_end_with_a_message, .timeout = 120)
     expect_error(HOSTILE("memory_bomb.p8"), "not enough memory");
     expect_error(HOSTILE("memory_bomb_string.p8"), "not enough memory");
     expect_error(HOSTILE("deep_recursion.p8"), "tab 0, line 2");
+}
+
+/* cartdata: however many dset() calls a frame makes, at most one save per tick, and the last
+ * values are saved when the machine goes away. */
+typedef struct save_counter { int saves; uint8_t last[256]; } save_counter;
+
+static int count_save(void *user, const char *id, const uint8_t data[256], char *err,
+                      size_t errsz)
+{
+    save_counter *c = user;
+    (void)id; (void)err; (void)errsz;
+    c->saves++;
+    memcpy(c->last, data, 256);
+    return 0;
+}
+
+Test(hostile, dset_storm_saves_once_per_frame)
+{
+    static const char cart[] = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+                               "cartdata('m8_hostile_storm') n=0\n"
+                               "function _update() for i=1,1000 do n+=1 dset(i%64, n) end end\n";
+    save_counter c = { 0 };
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.platform.user = &c;
+    cfg.platform.save_data = count_save;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_eq(mote8_load_cart(m8, cart, sizeof cart - 1, "storm.p8"), 0, "%s", mote8_error(m8));
+    for (int i = 0; i < 10; i++) cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect_leq(c.saves, 10, "%d saves in 10 ticks of 1000 dset() each", c.saves);
+    cr_expect_geq(c.saves, 9, "the values are saved every tick they change (%d saves)", c.saves);
+    mote8_destroy(m8);
+    /* the last dset of the last tick: n = 10000 at index 1000 % 64 = 40 */
+    const uint8_t *v = c.last + 4 * 40;
+    int32_t raw = (int32_t)(v[0] | v[1] << 8 | v[2] << 16 | (uint32_t)v[3] << 24);
+    cr_expect_eq(raw, 10000 << 16, "dget(40) saved as %d", raw >> 16);
+}
+
+/* A temporary file of a crashed run (a process id that no longer exists) is removed by the
+ * next save. */
+Test(hostile, cartdata_cleans_temporaries_of_a_crashed_run)
+{
+    char dir[128], stale[256], cmd[300];
+    snprintf(dir, sizeof dir, "/tmp/m8t_%d_tmpclean", (int)getpid());
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+    cr_assert_eq(system(cmd), 0);
+    /* a pid above the kernel's pid_max never runs */
+    snprintf(stale, sizeof stale, "%s/m8_hostile_tmp.p8d.txt.tmp99999999", dir);
+    FILE *f = fopen(stale, "w");
+    cr_assert(f);
+    fputs("half a save", f);
+    fclose(f);
+    setenv("MOTE8_DATA_DIR", dir, 1);
+    static m8t_capture cap;
+    mote8 *m8 = m8t_start("cartdata('m8_hostile_tmp') dset(0, 7)", &cap);
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    mote8_destroy(m8);
+    cr_expect_neq(access(stale, F_OK), 0, "the stale temporary file is still there");
+    snprintf(cmd, sizeof cmd, "%s/m8_hostile_tmp.p8d.txt", dir);
+    cr_expect_eq(access(cmd, F_OK), 0, "no save written");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
 }
