@@ -139,7 +139,7 @@ typedef struct m8_cost_rule {
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len]): copy RAM into the cart ROM image (default: all data)") \
     \
     /* ===== SYSTEM (api/api_system.c) ===== */ \
-    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
+    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s,[file],[overwrite]): write s to the host console (stdout), or add it to file (1-64 of A-Za-z0-9_.-) in the cart output folder (overwrite: replace it)") \
     X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 7 fps ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \

@@ -79,6 +79,9 @@ void m8_vm_slice_check(m8_vm *vm);
  * per tick at most (mote8_tick), and when the machine is destroyed or reset
  * (api/api_cartdata.c). */
 void m8_cartdata_flush(m8_vm *vm);
+/* printh(text, file, overwrite): the file in the host's cart output folder through the
+ * platform's write_output (api/cart_output.c); a bad name is a cart error. Returns 0. */
+int m8_printh_file(lua_State *L, const char *file, const char *text, int overwrite);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */
 void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 

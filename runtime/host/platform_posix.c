@@ -242,6 +242,37 @@ static int posix_save_data(void *user, const char *id, const uint8_t data[256], 
     return 0;
 }
 
+int m8_posix_output_dir(char *out, size_t outsz, char *err, size_t errsz)
+{
+    const char *env = getenv("MOTE8_OUTPUT_DIR"), *xdg = getenv("XDG_DATA_HOME");
+    if (env && *env) snprintf(out, outsz, "%s", env);
+    else if (xdg && *xdg) snprintf(out, outsz, "%s/mote8/output", xdg);
+    else snprintf(out, outsz, "%s/.local/share/mote8/output", getenv("HOME") ? getenv("HOME") : ".");
+    if (make_folders(out, 1) != 0) {
+        snprintf(err, errsz, "cannot create the output folder %s: %s", out, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* printh(text, name, overwrite): the machine has checked that name is a plain file name. */
+static int posix_write_output(void *user, const char *name, const char *text, int overwrite,
+                              char *err, size_t errsz)
+{
+    (void)user;
+    char dir[2048], path[2200];
+    if (m8_posix_output_dir(dir, sizeof dir, err, errsz) != 0) return -1;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, overwrite ? "w" : "a");
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f) ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        snprintf(err, errsz, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 void m8_posix_platform(mote8_platform *pf)
 {
     memset(pf, 0, sizeof *pf);
@@ -250,4 +281,5 @@ void m8_posix_platform(mote8_platform *pf)
     pf->write_file = posix_write;
     pf->load_data = posix_load_data;
     pf->save_data = posix_save_data;
+    pf->write_output = posix_write_output;
 }

@@ -101,3 +101,39 @@ Test(quirks, one_line_if_spans_block_comments)
         "printh(b..' '..c)\n", 1, NULL);
     cr_expect_str_eq(out, "0 0 3\n0\n3 6\n");
 }
+
+/* printh(s, file, overwrite) writes into the cart output folder ($MOTE8_OUTPUT_DIR for the
+ * POSIX host), appending unless overwrite; a name that is a path is a cart error. */
+Test(quirks, printh_to_a_file_in_the_output_folder)
+{
+    char dir[128], path[256];
+    snprintf(dir, sizeof dir, "/tmp/m8t_%d_output", (int)getpid());
+    setenv("MOTE8_OUTPUT_DIR", dir, 1);
+    const char *out = run_code("printh('one', 'log.txt', true) printh('two', 'log.txt') "
+                               "printh(3, 'n.txt') printh('x', '@clip') printh('console')", 1, NULL);
+    cr_expect_str_eq(out, "console\n");
+    snprintf(path, sizeof path, "%s/log.txt", dir);
+    size_t len = 0;
+    char *text = m8_read_file(path, &len, 0);
+    cr_assert(text, "no %s", path);
+    cr_expect_str_eq(text, "one\ntwo\n");
+    free(text);
+    run_code("printh('again', 'log.txt', true)", 1, NULL);
+    text = m8_read_file(path, &len, 0);
+    cr_assert(text);
+    cr_expect_str_eq(text, "again\n");
+    free(text);
+
+    static m8t_capture cap;
+    const char *bad[] = { "printh('x', '../escape.txt')", "printh('x', '/tmp/abs.txt')",
+                          "printh('x', '.hidden')", "printh('x', 'a/b.txt')" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        mote8 *m8 = m8t_start(bad[i], &cap);
+        cr_expect_eq(mote8_tick(m8, NULL), MOTE8_ERROR, "%s was accepted", bad[i]);
+        cr_expect(strstr(mote8_error(m8), "printh: bad file name") != NULL, "%s", mote8_error(m8));
+        mote8_destroy(m8);
+    }
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
+}
