@@ -193,3 +193,26 @@ Test(hostile, cartdata_cleans_temporaries_of_a_crashed_run)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_expect_eq(system(cmd), 0);
 }
+
+/* A finalizer cannot freeze the host: __gc fields are never called (api/api_sandbox.c). */
+Test(hostile, endless_loop_in_gc_cannot_run, .timeout = 60)
+{
+    const char *args[] = { "--headless", "--frames", "30", "--timeout", "50",
+                           HOSTILE("endless_gc.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "exit %d: %s", r.exit_code, r.err);
+}
+
+/* Metatable and _ENV tricks reach nothing of the host; a cart that gives its own environment
+ * an __index that answers everything breaks its own callbacks, with an error, and the host
+ * stays up. */
+Test(hostile, metatable_and_env_tricks_reach_nothing)
+{
+    const char *args[] = { "--headless", "--frames", "3", HOSTILE("metatable_env_tricks.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_str_eq(r.out, "[nil]\ntable\nnil\n?os\nthread\nfalse\n[nil]\n");
+    cr_expect_eq(r.exit_code, 1, "exit %d: %s", r.exit_code, r.err);
+    cr_expect(strstr(r.err, "attempt to call a string value") != NULL, "%s", r.err);
+}
