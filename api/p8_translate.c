@@ -325,6 +325,13 @@ static void put_string(sbuf *b, const char *s, size_t n, int flat)
     sb_put(b, "\" ", 2);
 }
 
+/* The decoded bytes of a string or #include token (the arena is NULL while only empty
+ * strings were read: no offset is added to a null pointer). */
+static const char *tok_bytes(const parser *P, const p8_tok *t)
+{
+    return P->lx.arena ? P->lx.arena + t->str : "";
+}
+
 /* Emit the current token (with its line marker) and advance. */
 static void emit_tok(parser *P, sbuf *b)
 {
@@ -333,7 +340,7 @@ static void emit_tok(parser *P, sbuf *b)
     switch (t->type) {
     case P8T_NAME: put_name(b, t->s, t->len); sb_put(b, " ", 1); break;
     case P8T_NUMBER: put_number(b, t->num); sb_put(b, " ", 1); break;
-    case P8T_STRING: put_string(b, P->lx.arena + t->str, t->slen, P->fixed_line > 0); break;
+    case P8T_STRING: put_string(b, tok_bytes(P, t), t->slen, P->fixed_line > 0); break;
     default: sb_puts(b, p8_tok_lua(t->type)); sb_put(b, " ", 1); break;
     }
     P->pos++;
@@ -1028,7 +1035,7 @@ static void includestat(parser *P, sbuf *b)
     parser *R = P->root;
     char name[256];
     size_t n = t->slen < sizeof name - 1 ? t->slen : sizeof name - 1;
-    memcpy(name, P->lx.arena + t->str, n);
+    memcpy(name, tok_bytes(P, t), n);
     name[n] = 0;
     if (!R->include) fail(P, "#include %s: includes are not available here", name);
     if (P->depth >= MAX_INCLUDE_DEPTH) fail(P, "#include %s: nested too deeply", name);
