@@ -216,3 +216,27 @@ Test(hostile, metatable_and_env_tricks_reach_nothing)
     cr_expect_eq(r.exit_code, 1, "exit %d: %s", r.exit_code, r.err);
     cr_expect(strstr(r.err, "attempt to call a string value") != NULL, "%s", r.err);
 }
+
+/* The same endless loops with the count hook (the way without the counting VM). */
+Test(hostile, endless_loops_end_with_hook_counting_too, .timeout = 120)
+{
+    const char *carts[] = { HOSTILE("endless_coroutine.p8"), HOSTILE("endless_foreach.p8"),
+                            HOSTILE("endless_top_level.p8"), HOSTILE("endless_api_calls.p8") };
+    const int want[] = { MOTE8_RUNNING, MOTE8_ERROR, MOTE8_RUNNING, MOTE8_RUNNING };
+    for (int i = 0; i < 4; i++) {
+        size_t len = 0;
+        char *data = m8_read_file(carts[i], &len, 0);
+        cr_assert(data, "%s", carts[i]);
+        mote8_config cfg = { 0 };
+        cfg.have_seed = 1;
+        cfg.hook_counting = 1;
+        mote8 *m8 = mote8_create(&cfg);
+        cr_assert_eq(mote8_load_cart(m8, data, len, carts[i]), 0, "%s", mote8_error(m8));
+        int st = MOTE8_RUNNING;
+        for (int f = 0; f < 5 && st == MOTE8_RUNNING; f++) st = mote8_tick(m8, NULL);
+        cr_expect_eq(st, want[i], "%s: status %d: %s", carts[i], st, mote8_error(m8));
+        if (want[i] == MOTE8_ERROR) cr_expect(strstr(mote8_error(m8), "endless loop") != NULL, "%s", mote8_error(m8));
+        mote8_destroy(m8);
+        free(data);
+    }
+}
