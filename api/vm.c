@@ -205,6 +205,10 @@ static void slice_alarm(lua_State *L)
 /* Before each resume of the main coroutine: a new slice. */
 static void slice_begin(m8_vm *vm)
 {
+    if (vm->yield_due) {                     /* set outside a resume (a menu callback) */
+        vm->yield_due = 0;
+        install_hook(vm, vm->co);
+    }
     vm->slice_start = vm->lua_instructions;
     vm->slice_system_start = vm->machine->cost.system_cycles;
     vm->slice_left = M8_SLOW_PATH_EVERY;
@@ -600,6 +604,8 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
     vm->lua_instructions = vm->lua_synced = 0;
     vm->yield_due = 0;
     start_counting(vm, vm->co);
+    start_counting(vm, L);                   /* pause-menu callbacks run here: counted, so an
+                                                endless loop in one ends (check_hang) */
     vm->status = MOTE8_RUNNING;
     return 0;
 }
@@ -613,6 +619,11 @@ static int resume_cart(void *user)
     vm->flipped = 0;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
+#ifdef M8_COUNTING_VM
+    /* between resumes (pause-menu callbacks) the alarm keeps checking for endless loops */
+    if (counting_in_vm(vm) && vm->L)
+        lua_m8_setalarm(vm->co, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+#endif
     if (rc == LUA_YIELD) {
         lua_pop(vm->co, nres);
     } else if (rc == LUA_OK) {

@@ -240,3 +240,25 @@ Test(hostile, endless_loops_end_with_hook_counting_too, .timeout = 120)
         free(data);
     }
 }
+
+/* An endless loop in a pause-menu callback ends with the endless-loop error (the callback
+ * runs between ticks, where its instructions are counted too). */
+Test(hostile, endless_loop_in_a_menu_callback_ends, .timeout = 60)
+{
+    for (int hook = 0; hook < 2; hook++) {
+        size_t len = 0;
+        char *data = m8_read_file(HOSTILE("endless_menuitem.p8"), &len, 0);
+        cr_assert(data);
+        mote8_config cfg = { 0 };
+        cfg.have_seed = 1;
+        cfg.hook_counting = hook;
+        mote8 *m8 = mote8_create(&cfg);
+        cr_assert_eq(mote8_load_cart(m8, data, len, "endless_menuitem.p8"), 0, "%s", mote8_error(m8));
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+        cr_expect_eq(mote8_menu_activate(m8, 1, 32), 0);
+        cr_expect_eq(mote8_tick(m8, NULL), MOTE8_ERROR);
+        cr_expect(strstr(mote8_error(m8), "endless loop") != NULL, "%s", mote8_error(m8));
+        mote8_destroy(m8);
+        free(data);
+    }
+}
