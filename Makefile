@@ -1,11 +1,19 @@
 # Makefile - the two commands of README.md, wrapping CMake:
 #   make run    check/install Debian packages, build, start mote8 on its bundled carts
 #   make test   build and run every test
-# Also: make (build), make bench, make clean. Programs land in build/bin/.
+# Also: make (build), make bench, make compat (mote8-compat on ../shared/carts/real into
+# $(BUILD)/compat; COMPAT_FRAMES=N), make sanitize (ASan+UBSan build in $(BUILD)-sanitize:
+# unit suites and a short compat run), make fuzz (libFuzzer targets built with clang in
+# $(BUILD)-fuzz, FUZZ_SECONDS each), make clean.
+# make test also builds the sanitizer and fuzz trees: tests/run_all.sh runs them briefly. Programs land in build/bin/.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build clean
+COMPAT_FRAMES ?= 1800
+SAN_BUILD ?= $(BUILD)-sanitize
+FUZZ_BUILD ?= $(BUILD)-fuzz
+FUZZ_SECONDS ?= 60
 
 all: build
 
@@ -24,10 +32,35 @@ run: build
 
 test: deps configure
 	@cmake --build $(BUILD) -j $(JOBS)
+	@$(MAKE) --no-print-directory sanitize-build fuzz-build
 	@tests/run_all.sh $(BUILD)
+
+# the sanitizer build: the patched Lua and everything else with -fsanitize=address,undefined,
+# no link-time optimisation
+sanitize-build: deps
+	@tools/lua_source.sh $(SAN_BUILD)
+	@cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON >/dev/null
+	@cmake --build $(SAN_BUILD) -j $(JOBS)
+
+sanitize: sanitize-build
+	@tests/sanitize_run.sh $(SAN_BUILD)
+
+# the fuzz build: clang, libFuzzer, ASan+UBSan; skipped with a message without libFuzzer
+fuzz-build: deps
+	@if tools/have_libfuzzer.sh; then \
+	  tools/lua_source.sh $(FUZZ_BUILD) && \
+	  CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_FUZZ=ON >/dev/null && \
+	  cmake --build $(FUZZ_BUILD) -j $(JOBS); \
+	else echo "fuzz: skipped: clang with libFuzzer is not installed (tools/deps.sh installs it as root)"; fi
+
+fuzz: fuzz-build
+	@tests/fuzz_run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 bench: build
 	@$(BUILD)/bin/m8_bench
 
+compat: build
+	@$(BUILD)/bin/mote8-compat --dir ../shared/carts/real --frames $(COMPAT_FRAMES) --out $(BUILD)/compat
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)

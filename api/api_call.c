@@ -76,6 +76,7 @@ void m8_call_end(lua_State *L, const m8_api_row *row)
     m8_vm *vm = m8_vm_of(L);
     uint64_t cycles = m8_cost_rule_cycles(&row->cost, vm->call_units);
     m8_cost_charge_system(&vm->machine->cost, cycles);
+    if (cycles) m8_vm_slice_check(vm);
     if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
     vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
     vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */

@@ -1,11 +1,13 @@
 /* api_cartdata.c - persistent cart data (reference 1.8, 8.12): cartdata(id) maps 0x5e00-
  * 0x5eff (64 16.16 numbers) to a save kept by the host, dget/dset read and write it. The
  * machine holds no files: it asks the platform's load_data when cartdata() is called and
- * hands the 256 bytes to save_data whenever dset changes a value (the POSIX host writes them
- * atomically, runtime/host/platform_posix.c). Without those callbacks the data lives in
- * memory for the run, and a cart load()ed later in the run that calls cartdata() with the
- * same id sees them (api/cart_flow.c). Ids follow PICO-8's rule (a-z 0-9 _, at most 64 characters), so no
- * id can name a file outside the host's data folder. A save the host cannot read is
+ * hands the 256 bytes to save_data when a tick ends in which dset changed a value (at most
+ * one write per frame however many dset() calls it makes), and when the machine is reset,
+ * hands over to another cart or is destroyed (the POSIX host writes them atomically,
+ * runtime/host/platform_posix.c). Without those callbacks the data lives in memory for the
+ * run, and a cart load()ed later in the run that calls cartdata() with the same id sees it
+ * (api/cart_flow.c). Ids follow PICO-8's rule (a-z 0-9 _ and, as zepto8 allows, -; at most
+ * 64 characters), so no id can name a file outside the host's data folder. A save the host cannot read is
  * reported through printh; if the host could not keep it aside, dset() does not save over
  * it for the rest of the run.
  * Depends on: api_internal.h, vm_internal.h (the platform), ram.h. */
@@ -22,7 +24,7 @@ static int valid_id(const char *id, size_t len)
     if (len == 0 || len > 64) return 0;
     for (size_t i = 0; i < len; i++) {
         char c = id[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
             return 0;
     }
     return 1;
@@ -37,7 +39,7 @@ int m8l_cartdata(lua_State *L)
     lua_pop(L, 1);
     if (already) return luaL_error(L, "cartdata() can only be called once per run");
     if (!id || !valid_id(id, len))
-        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _",
+        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _ -",
                           id ? id : "(not a string)");
     const mote8_platform *pf = &m8_vm_of(L)->config.platform;
     uint8_t *data = m8_ram(L) + M8_CARTDATA;
@@ -45,7 +47,7 @@ int m8l_cartdata(lua_State *L)
     char err[1024] = "";
     m8_vm *vm = m8_vm_of(L);
     if (pf->load_data) found = pf->load_data(pf->user, id, data, err, sizeof err);
-    else if (strcmp(vm->kept_data_id, id) == 0) {
+    else if (strcmp(vm->kept_data_id, id) == 0) {     /* no saves: what this run kept */
         memcpy(data, vm->kept_data, 256);
         found = 1;
     }
@@ -57,6 +59,8 @@ int m8l_cartdata(lua_State *L)
     }
     if (found < 0) lua_pushboolean(L, 0);   /* called, but nothing is saved this run */
     else lua_pushstring(L, id);
+    snprintf(vm->cartdata_id, sizeof vm->cartdata_id, "%s", found < 0 ? "" : id);
+    vm->cartdata_dirty = 0;
     lua_setfield(L, LUA_REGISTRYINDEX, REG_KEY);
     lua_pushboolean(L, found > 0);
     return 1;
@@ -81,20 +85,25 @@ int m8l_dset(lua_State *L)
     uint32_t a = M8_CARTDATA + 4 * (uint32_t)i, v = (uint32_t)m8_arg_raw(L, 2, 0);
     if (m8_peek_32(ram, a) == v) return 0;
     m8_poke_32(ram, a, v);
-    lua_getfield(L, LUA_REGISTRYINDEX, REG_KEY);
-    const char *id = lua_tostring(L, -1);
-    const mote8_platform *pf = &m8_vm_of(L)->config.platform;
+    m8_vm_of(L)->cartdata_dirty = 1;        /* saved when the tick ends (m8_cartdata_flush) */
+    return 0;
+}
+
+void m8_cartdata_flush(m8_vm *vm)
+{
+    if (!vm->cartdata_dirty || !vm->cartdata_id[0]) return;
+    vm->cartdata_dirty = 0;
+    const mote8_platform *pf = &vm->config.platform;
     char err[512] = "";
-    m8_vm *vm = m8_vm_of(L);
-    if (id && !pf->save_data) {                 /* no saves: keep them for this run */
-        snprintf(vm->kept_data_id, sizeof vm->kept_data_id, "%s", id);
-        memcpy(vm->kept_data, ram + M8_CARTDATA, 256);
+    if (!pf->save_data) {               /* no saves: keep them for the carts of this run */
+        snprintf(vm->kept_data_id, sizeof vm->kept_data_id, "%s", vm->cartdata_id);
+        memcpy(vm->kept_data, vm->machine->ram + M8_CARTDATA, 256);
+        return;
     }
-    if (id && pf->save_data && pf->save_data(pf->user, id, ram + M8_CARTDATA, err, sizeof err) != 0) {
+    if (pf->save_data(pf->user, vm->cartdata_id,
+                                       vm->machine->ram + M8_CARTDATA, err, sizeof err) != 0) {
         char msg[600];
         snprintf(msg, sizeof msg, "cartdata: %s", err);
-        m8_vm_printh(L, msg);
+        if (pf->printh) pf->printh(pf->user, msg);
     }
-    lua_pop(L, 1);
-    return 0;
 }

@@ -28,7 +28,11 @@ static const char *display_string(lua_State *L, int i, char *buf, size_t bufsz)
 int m8l_printh(lua_State *L)
 {
     char buf[48];
-    m8_vm_printh(L, display_string(L, 1, buf, sizeof buf));
+    const char *text = display_string(L, 1, buf, sizeof buf);
+    const char *file = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    int overwrite = lua_toboolean(L, 3);
+    if (file) return m8_printh_file(L, file, text, overwrite);   /* api/cart_output.c */
+    m8_vm_printh(L, text);
     return 0;
 }
 

@@ -139,7 +139,7 @@ typedef struct m8_cost_rule {
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
     /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
-    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
+    X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s,[file],[overwrite]): write s to the host console (stdout), or add it to file (1-64 of A-Za-z0-9_.-) in the cart output folder (overwrite: replace it)") \
     X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1), 100 breadcrumb ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
@@ -155,10 +155,11 @@ typedef struct m8_cost_rule {
     X(dset, m8l_dset, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dset(i,v): set persistent number i (0-63); saved at once, atomically") \
     X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
     X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command: reset, pause, go_back, shutdown; screen, label, rec, video (captures in the window); the others are accepted and ignored") \
+    X(_set_fps, m8l_set_fps, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "_set_fps(n): undocumented PICO-8: run at 60 ticks per second when n >= 60, else 30 (api/api_compat.c)") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \
-    B(setmetatable, "setmetatable", M8_GROUP_LUA, "setmetatable(t,m): set t's metatable") \
+    X(setmetatable, m8l_setmetatable, M8_GROUP_LUA, 0, 0, M8_COST_NONE, "setmetatable(t,m): set t's metatable (a __gc field is never called: api/api_sandbox.c)") \
     B(rawget, "rawget", M8_GROUP_LUA, "rawget(t,k): t[k] without metamethods") \
     B(rawset, "rawset", M8_GROUP_LUA, "rawset(t,k,v): t[k]=v without metamethods") \
     B(rawequal, "rawequal", M8_GROUP_LUA, "rawequal(a,b): equality without metamethods") \

@@ -3,7 +3,8 @@
  * `#include other.p8:n` only its tab n (other.p8.png and other.p8.rom too); names are
  * relative to the including cart's folder (the current folder when the cart's name has
  * none, as for bundled carts). Lua files are
- * UTF-8 and turned into P8SCII like cart code. Files are read through the platform's
+ * UTF-8 and turned into P8SCII like cart code. Only names inside the cart's folder are read
+ * (m8_include_name_allowed: no absolute path, no ..). Files are read through the platform's
  * read_file callback (api/mote8.h): the machine itself opens no file.
  * Depends on: include_files.h, vm_internal.h, runtime/core (cart_file, p8scii). */
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include "cart_file.h"
 #include "include_files.h"
+#include "p8_translate.h"
 #include "p8scii.h"
 #include "vm_internal.h"
 
@@ -52,7 +54,7 @@ char *m8_include_resolve(void *ud, const char *name, size_t *len)
 {
     const m8_vm *vm = ud;
     const mote8_platform *pf = &vm->config.platform;
-    if (!pf->read_file) return NULL;
+    if (!pf->read_file || !m8_include_name_allowed(name)) return NULL;
     const char *cart_path = vm->cart_name;
     const char *slash = strrchr(cart_path, '/');
     int tab = -1;

@@ -53,6 +53,12 @@ typedef struct mote8_platform {
     /* Keep `data` for `id` so it survives a crash (atomically); 0, or -1 with err. */
     int (*save_data)(void *user, const char *id, const uint8_t data[256], char *err,
                      size_t errsz);
+    /* printh(text, name, overwrite): add `text` and a newline to the file `name` in the
+     * host's folder for cart output (replace the file when overwrite). `name` is 1-64
+     * characters of A-Z a-z 0-9 _ . - (checked by the machine, never a path). 0, or -1 with
+     * err (printed for the user). */
+    int (*write_output)(void *user, const char *name, const char *text, int overwrite,
+                        char *err, size_t errsz);
 } mote8_platform;
 
 typedef struct mote8_config {

@@ -22,6 +22,7 @@ typedef struct lexer {
     int *err_line;
     char *err;
     size_t cap;
+    int lline;             /* logical line (p8_tok.lline), from 1 */
 } lexer;
 
 static const char *const kw[] = {
@@ -88,6 +89,7 @@ static p8_tok *push(lexer *lx, int type, const char *s, size_t len, int line)
     t->s = s;
     t->len = len;
     t->line = line;
+    t->lline = lx->lline;
     return t;
 }
 
@@ -137,6 +139,7 @@ static int read_long(lexer *lx, int level, int store, p8_tok *t)
         if (*p == '\r' && p + 1 < lx->end && p[1] == '\n') p++;
         if (*p == '\n') {
             lx->line++;
+            if (store) lx->lline++;            /* a long string's newline ends a line */
             if (store && !first) arena_put(lx->out, '\n');
             first = 0;
             p++;
@@ -190,6 +193,7 @@ static int read_string(lexer *lx, p8_tok *t)
             /* fall through */
         case '\n':
             lx->line++;
+            lx->lline++;
             arena_put(o, '\n');
             break;
         case 'x': {
@@ -202,7 +206,7 @@ static int read_string(lexer *lx, p8_tok *t)
         }
         case 'z':
             while (lx->p < lx->end && (unsigned char)*lx->p <= ' ') {
-                if (*lx->p == '\n') lx->line++;
+                if (*lx->p == '\n') { lx->line++; lx->lline++; }
                 lx->p++;
             }
             break;
@@ -288,12 +292,12 @@ static int scan_op(const char *p, const char *end, int *n)
 
 int p8_lex(const char *src, size_t len, p8_lexed *out, int *err_line, char *err, size_t cap)
 {
-    lexer L = { src, src + len, src, 1, 1, out, err_line, err, cap };
+    lexer L = { src, src + len, src, 1, 1, out, err_line, err, cap, 1 };
     lexer *lx = &L;
     memset(out, 0, sizeof *out);
     while (lx->p < lx->end) {
         int c = (unsigned char)*lx->p;
-        if (c == '\n') { lx->line++; lx->p++; lx->at_line_start = 1; continue; }
+        if (c == '\n') { lx->line++; lx->lline++; lx->p++; lx->at_line_start = 1; continue; }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f') { lx->p++; continue; }
         int was_start = lx->at_line_start;
         lx->at_line_start = 0;

@@ -31,6 +31,8 @@ typedef struct p8_tok {
     int type;
     int op;            /* P8T_COMPOUND: the binary operator token type */
     int line;          /* 1-based line in its file */
+    int lline;         /* logical line: newlines inside --[[ ]] block comments do not count
+                          (a one-line if's body runs to the end of its logical line) */
     const char *s;     /* source text of the token (names: raw P8SCII bytes) */
     size_t len;
     size_t str;        /* P8T_STRING / P8T_INCLUDE: offset of the decoded bytes in the arena */

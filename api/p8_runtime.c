@@ -121,6 +121,22 @@ static int h_rotr(lua_State *L) { return arith2(L, m8_num_rotr, -1, "", "bitwise
 static int h_div(lua_State *L) { return arith2(L, m8_num_div, LUA_OPDIV, "__div", "arithmetic"); }
 static int h_idiv(lua_State *L) { return arith2(L, m8_num_idiv, LUA_OPIDIV, "__idiv", "arithmetic"); }
 static int h_mod(lua_State *L) { return arith2(L, m8_num_mod, LUA_OPMOD, "__mod", "arithmetic"); }
+/* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then
+ * runs the loop as PICO-8's older Lua ran a zero step: no iteration when start < limit,
+ * else for ever (start plus that step rounds back to start). */
+static int h_forstep(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TNUMBER && lua_tonumber(L, 1) == 0) {
+        lua_pushnumber(L, -4.9406564584124654e-324);
+        return 1;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* a ^ b wraps to 16.16 like PICO-8's, so 6^13 == 0x6000 */
+static double num_pow_wrapped(double a, double b) { return m8_num_wrap(pow(a, b)); }
+static int h_pow(lua_State *L) { return arith2(L, num_pow_wrapped, LUA_OPPOW, "__pow", "arithmetic"); }
 
 static int h_bnot(lua_State *L)
 {
@@ -292,11 +308,12 @@ static int h_peek4(lua_State *L) { return call_env(L, "peek4"); }
 
 static int str_index(lua_State *L)
 {
+    /* other keys: only PICO-8's string functions as methods (("abc"):sub(2)); Lua's string
+     * library (dump, rep, gsub ...) is not reachable through a string */
     if (lua_type(L, 2) != LUA_TNUMBER) {
-        /* other keys: whatever the metatable's __index was before (Lua's string table) */
         if (lua_type(L, lua_upvalueindex(1)) != LUA_TTABLE) return 0;
         lua_pushvalue(L, 2);
-        lua_gettable(L, lua_upvalueindex(1));
+        lua_rawget(L, lua_upvalueindex(1));
         return 1;
     }
     size_t n;
@@ -360,7 +377,7 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         { "__m8_band", h_band }, { "__m8_bor", h_bor }, { "__m8_bxor", h_bxor },
         { "__m8_bnot", h_bnot }, { "__m8_shl", h_shl }, { "__m8_shr", h_shr },
         { "__m8_lshr", h_lshr }, { "__m8_rotl", h_rotl }, { "__m8_rotr", h_rotr },
-        { "__m8_div", h_div }, { "__m8_idiv", h_idiv }, { "__m8_mod", h_mod },
+        { "__m8_div", h_div }, { "__m8_idiv", h_idiv }, { "__m8_mod", h_mod }, { "__m8_pow", h_pow }, { "__m8_forstep", h_forstep },
         { "__m8_cat", h_cat }, { NULL, NULL }
     };
     env_index = lua_absindex(L, env_index);
@@ -394,7 +411,18 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         lua_pop(L, 3);
         return;
     }
+    lua_pop(L, 1);
+    static const char *const methods[] = { "sub", "ord", "split", "tostr", "tonum" };
+    lua_createtable(L, 0, 5);
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+        lua_getfield(L, env_index, methods[i]);
+        lua_setfield(L, -2, methods[i]);
+    }
     lua_pushcclosure(L, str_index, 1);
     lua_setfield(L, -2, "__index");
+    /* locked: getmetatable("") gives false, so a cart cannot replace __index or add __add
+     * for every string of the state */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
     lua_pop(L, 2);
 }

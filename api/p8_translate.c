@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "m8conf.h"
 #include "p8_lex.h"
 #include "p8num.h"
 
@@ -62,7 +63,7 @@ typedef struct parser {
     int pos;
     int fixed_line;         /* > 0: every token is emitted on this line (#include'd file) */
     int depth;
-    int short_line;         /* > 0 inside a one-line if/while body: the body's line */
+    int short_line;         /* > 0 inside a one-line if/while body: the body's logical line */
     sbuf *out;
     sbuf **pool;
     int npool, cappool;
@@ -71,6 +72,8 @@ typedef struct parser {
     m8_include_fn include;
     void *ud;
     struct parser *root;    /* owner of the pool and the jump buffer */
+    int nesting;            /* root only: open expressions and statements (M8_TRANSLATE_MAX_NESTING) */
+    size_t code_chars;      /* root only: characters of code so far, includes counted */
     /* labels and gotos (root only): Lua 5.4 forbids a label that shadows a visible one,
      * Lua 5.2/PICO-8 allows it, so such labels are renamed and gotos resolved here */
     struct lblock { int id, func; } *blocks;
@@ -335,6 +338,13 @@ static void put_string(sbuf *b, const char *s, size_t n, int flat)
     sb_put(b, "\" ", 2);
 }
 
+/* The decoded bytes of a string or #include token (the arena is NULL while only empty
+ * strings were read: no offset is added to a null pointer). */
+static const char *tok_bytes(const parser *P, const p8_tok *t)
+{
+    return P->lx.arena ? P->lx.arena + t->str : "";
+}
+
 /* Emit the current token (with its line marker) and advance. */
 static void emit_tok(parser *P, sbuf *b)
 {
@@ -343,7 +353,7 @@ static void emit_tok(parser *P, sbuf *b)
     switch (t->type) {
     case P8T_NAME: put_name(b, t->s, t->len); sb_put(b, " ", 1); break;
     case P8T_NUMBER: put_number(b, t->num); sb_put(b, " ", 1); break;
-    case P8T_STRING: put_string(b, P->lx.arena + t->str, t->slen, P->fixed_line > 0); break;
+    case P8T_STRING: put_string(b, tok_bytes(P, t), t->slen, P->fixed_line > 0); break;
     default: sb_puts(b, p8_tok_lua(t->type)); sb_put(b, " ", 1); break;
     }
     P->pos++;
@@ -536,11 +546,11 @@ static expr suffixedexp(parser *P, target *tg)
  * on the `?` line; it is empty when nothing that starts an expression follows there. */
 static void print_call(parser *P, sbuf *b)
 {
-    int line = tok(P)->line;
+    int line = tok(P)->lline;
     skip_tok(P, b);
     sb_puts(b, "print(");
     int t = tt(P);
-    if (tok(P)->line == line && !block_follow(t) && t != P8T_SEMI && t != P8T_RPAREN && t != P8T_COMMA &&
+    if (tok(P)->lline == line && !block_follow(t) && t != P8T_SEMI && t != P8T_RPAREN && t != P8T_COMMA &&
         t != P8T_RBRACE && t != P8T_RBRACKET && t != P8T_THEN && t != P8T_DO)
         explist(P, b);
     sb_puts(b, ") ");
@@ -623,6 +633,7 @@ static const char *helper_for(int op)
     case P8T_SLASH: return "__m8_div";
     case P8T_PERCENT: return "__m8_mod";
     case P8T_BSLASH: return "__m8_idiv";
+    case P8T_CARET: return "__m8_pow";
     default: return NULL;
     }
 }
@@ -673,7 +684,26 @@ static expr binop(parser *P, int op, expr l, expr r, const sbuf *opmark)
     return e;
 }
 
+static expr subexpr_nested(parser *P, int limit);
+
+/* Expressions and statements nest by recursion: past M8_TRANSLATE_MAX_NESTING levels (20000
+ * parentheses, table constructors or `if (true)` prefixes on one line) the translation
+ * stops with a tab:line error, as Lua's own parser does, before the C stack runs out. */
+static void enter_nesting(parser *P)
+{
+    if (++P->root->nesting > M8_TRANSLATE_MAX_NESTING)
+        fail(P, "too many nested levels (more than %d)", M8_TRANSLATE_MAX_NESTING);
+}
+
 static expr subexpr(parser *P, int limit)
+{
+    enter_nesting(P);
+    expr e = subexpr_nested(P, limit);
+    P->root->nesting--;
+    return e;
+}
+
+static expr subexpr_nested(parser *P, int limit)
 {
     expr e;
     int t = tt(P);
@@ -739,13 +769,14 @@ static void block(parser *P, sbuf *b)
     P->short_line = saved;
 }
 
-/* Statements of a one-line `if (c)` / `while (c)` body: those starting on `line`. */
+/* Statements of a one-line `if (c)` / `while (c)` body: those starting on logical line
+ * `line` (p8_tok.lline: the newlines of --[[ ]] comments do not end it, as in PICO-8). */
 static void short_body(parser *P, sbuf *b, int line)
 {
     int saved = P->short_line;
     P->short_line = line;
     enter_block(P);
-    while (!block_follow(tt(P)) && tok(P)->line == line) {
+    while (!block_follow(tt(P)) && tok(P)->lline == line) {
         int was_return = tt(P) == P8T_RETURN;
         statement(P, b);
         if (was_return) break;
@@ -808,10 +839,10 @@ static void ifstat(parser *P, sbuf *b)
     emit_tok(P, b);                            /* if */
     if (short_form(P, P8T_THEN)) {
         sb_cat(b, expression(P).b);
-        int line = tok(P)->line;               /* the body's line */
+        int line = tok(P)->lline;              /* the body's logical line */
         sb_puts(b, "then ");
         short_body(P, b, line);
-        if (tt(P) == P8T_ELSE && tok(P)->line == line) {
+        if (tt(P) == P8T_ELSE && tok(P)->lline == line) {
             emit_tok(P, b);
             short_body(P, b, line);
         }
@@ -837,7 +868,7 @@ static void whilestat(parser *P, sbuf *b)
     emit_tok(P, b);                            /* while */
     if (short_form(P, P8T_DO)) {
         sb_cat(b, expression(P).b);
-        int line = tok(P)->line;
+        int line = tok(P)->lline;
         sb_puts(b, "do ");
         short_body(P, b, line);
         sb_puts(b, "end ");
@@ -863,7 +894,14 @@ static void forstat(parser *P, sbuf *b)
         sb_cat(b, expression(P).b);
         if (tt(P) == P8T_COMMA) {
             emit_tok(P, b);
-            sb_cat(b, expression(P).b);
+            /* a step that may be 0 goes through __m8_forstep: PICO-8's older Lua runs no
+             * iteration when start < limit and loops for ever otherwise, where Lua 5.4
+             * raises "'for' step is zero" */
+            expr step = expression(P);
+            int maybe_zero = step.kind != E_NUM || step.num == 0;
+            if (maybe_zero) sb_puts(b, "__m8_forstep(");
+            sb_cat(b, step.b);
+            if (maybe_zero) sb_puts(b, ")");
         }
     } else {
         while (tt(P) == P8T_COMMA) {
@@ -988,11 +1026,11 @@ static void localstat(parser *P, sbuf *b)
 
 static void retstat(parser *P, sbuf *b)
 {
-    int line = tok(P)->line;
+    int line = tok(P)->lline;
     emit_tok(P, b);                            /* return */
     /* in a one-line if/while body the values must start on the return's line */
     int values = !block_follow(tt(P)) && tt(P) != P8T_SEMI &&
-                 !(P->short_line && tok(P)->line != line);
+                 !(P->short_line && tok(P)->lline != line);
     if (values) explist(P, b);
     if (tt(P) == P8T_SEMI) emit_tok(P, b);
 }
@@ -1000,21 +1038,40 @@ static void retstat(parser *P, sbuf *b)
 static char *translate_rec(parser *parent, const char *src, size_t len, const char *fname,
                            int fixed_line, int depth, sbuf *out);
 
+int m8_include_name_allowed(const char *name)
+{
+    if (!name[0] || name[0] == '/' || name[0] == '\\' || name[0] == '~') return 0;
+    for (const char *p = name; *p;) {            /* no ".." component, with / or \\ */
+        size_t n = strcspn(p, "/\\");
+        if (n == 2 && p[0] == '.' && p[1] == '.') return 0;
+        p += n;
+        if (*p) p++;
+    }
+    return 1;
+}
+
 static void includestat(parser *P, sbuf *b)
 {
     p8_tok *t = tok(P);
     parser *R = P->root;
     char name[256];
     size_t n = t->slen < sizeof name - 1 ? t->slen : sizeof name - 1;
-    memcpy(name, P->lx.arena + t->str, n);
+    memcpy(name, tok_bytes(P, t), n);
     name[n] = 0;
     if (!R->include) fail(P, "#include %s: includes are not available here", name);
     if (P->depth >= MAX_INCLUDE_DEPTH) fail(P, "#include %s: nested too deeply", name);
+    if (!m8_include_name_allowed(name))
+        fail(P, "#include %s: only files in the cart's folder and below can be included "
+                "(no absolute path, no ..)", name);
     size_t ilen = 0;
     char *text = R->include(R->ud, name, &ilen);
     if (!text) fail(P, "#include %s: cannot read the file", name);
     sbuf *own = newbuf(P);                     /* freed with the pool, even on error */
     own->p = text;
+    R->code_chars += ilen;
+    if (R->code_chars > M8_CODE_MAX_CHARS)
+        fail(P, "#include %s: code too large: more than %d characters with its includes",
+             name, M8_CODE_MAX_CHARS);
     marker(P, b, P->pos);
     int line = out_line(P, t);
     P->pos++;
@@ -1022,7 +1079,16 @@ static void includestat(parser *P, sbuf *b)
     sb_puts(b, " ");
 }
 
+static void statement_nested(parser *P, sbuf *b);
+
 static void statement(parser *P, sbuf *b)
+{
+    enter_nesting(P);
+    statement_nested(P, b);
+    P->root->nesting--;
+}
+
+static void statement_nested(parser *P, sbuf *b)
 {
     switch (tt(P)) {
     case P8T_SEMI: emit_tok(P, b); break;
@@ -1152,6 +1218,51 @@ static const char builtin_locals[] =
     "poke,peek2,poke2,peek4,poke4,memcpy,memset,max,min,mid,flr,ceil,cos,sin,atan2,srand,band,"
     "bor,bxor,bnot,shl,shr,lshr,rotl,rotr";
 
+/* The translator's helpers, reached by the code as chunk locals (never as globals a cart
+ * could shadow, or lose with `function f(_ENV)`): each one the translated code names gets
+ * `local __m8_x=__m8_x;` on the first line, read from the environment when the chunk starts. */
+static const char *const helper_names[] = {
+    "__m8_band", "__m8_bor", "__m8_bxor", "__m8_bnot", "__m8_shl", "__m8_shr", "__m8_lshr",
+    "__m8_rotl", "__m8_rotr", "__m8_div", "__m8_idiv", "__m8_mod", "__m8_pow", "__m8_cat",
+    "__m8_peek", "__m8_peek2", "__m8_peek4", "__m8_forstep",
+};
+
+static int names_helper(const char *code, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(code, name); p; p = strstr(p + 1, name)) {
+        char after = p[n];
+        int ident = (after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') ||
+                    (after >= '0' && after <= '9') || after == '_';
+        if (!ident) return 1;
+    }
+    return 0;
+}
+
+static char *with_helper_locals(char *code, size_t *len)
+{
+    size_t extra = 0, k = sizeof helper_names / sizeof helper_names[0];
+    int used[sizeof helper_names / sizeof helper_names[0]];
+    for (size_t i = 0; i < k; i++) {
+        used[i] = names_helper(code, helper_names[i]);
+        if (used[i]) extra += 2 * strlen(helper_names[i]) + 9;
+    }
+    if (!extra) return code;
+    char *out = malloc(*len + extra + 1);
+    if (!out) {
+        free(code);
+        return NULL;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < k; i++)
+        if (used[i])
+            o += (size_t)sprintf(out + o, "local %s=%s;", helper_names[i], helper_names[i]);
+    memcpy(out + o, code, *len + 1);
+    *len += o;
+    free(code);
+    return out;
+}
+
 /* Markers -> newlines. */
 static char *finish(parser *R, const sbuf *b, size_t *out_len)
 {
@@ -1191,10 +1302,17 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     size_t *volatile olen = out_len ? out_len : &dummy_len;
     *olen = 0;
     if (!src) src = "";
+    if (len > M8_CODE_MAX_CHARS) {
+        snprintf(err->message, sizeof err->message,
+                 "code too large: %zu characters (the limit is %d)", len, M8_CODE_MAX_CHARS);
+        err->line = 1;
+        return NULL;
+    }
 
     parser *P = calloc(1, sizeof *P);
     if (!P) return NULL;
     P->root = P;
+    P->code_chars = len;
     P->err = err;
     P->include = include;
     P->ud = ud;
@@ -1220,6 +1338,7 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
         block(P, b);
         if (tt(P) != P8T_EOF) fail_near(P, "'<eof>' expected");
         res = finish(P, b, olen);
+        if (res) res = with_helper_locals(res, (size_t *)olen);
     }
     free_pool(P);
     free_labels(P);

@@ -43,6 +43,8 @@
  * cannot hang the host (m8conf.h). */
 #define M8_SLICE_INSTRUCTIONS \
     ((uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
+#define M8_HANG_INSTRUCTIONS \
+    ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
 
 /* ---------------------------------------------------------------- allocator --- */
 
@@ -117,6 +119,46 @@ static int counting_in_vm(const m8_vm *vm)
 
 static void install_hook(m8_vm *vm, lua_State *L);
 
+/* Cycles of Lua and API cost since the slice began. */
+static uint64_t slice_used(const m8_vm *vm)
+{
+    return (vm->lua_instructions - vm->slice_start) * M8_LUA_CYCLES_PER_INSTRUCTION +
+           (vm->machine->cost.system_cycles - vm->slice_system_start);
+}
+
+/* Where the slice cannot end (not the main coroutine, or not yieldable: a cart coroutine,
+ * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS. */
+static void check_hang(m8_vm *vm, lua_State *L)
+{
+    if (vm->lua_instructions - vm->slice_start > M8_HANG_INSTRUCTIONS)
+        luaL_error(L, "endless loop: %d frames of CPU without reaching a frame end "
+                      "(in a coroutine or a callback, where mote8 cannot pause it)",
+                   M8_HANG_BUDGETS);
+}
+
+/* The main coroutine yields at the end of a slice. Before _init has returned the cut counts
+ * as a frame for time() (a top-level loop without flip keeps time); the cost model sees no
+ * frame end there, the cut's place depends on how instructions are counted. */
+static void slice_yield(m8_vm *vm, lua_State *L)
+{
+    vm->yield_due = 0;
+    install_hook(vm, L);        /* back to what runs without a pending yield */
+    if (!vm->booted) {
+        m8_vm_sync_lua(vm);
+        vm->boot_cuts++;
+        vm->machine->updates++;     /* time only: the cost model's frame goes on, so the
+                                       per-frame counts do not depend on where it was cut */
+    }
+    lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
+}
+
+void m8_vm_slice_check(m8_vm *vm)
+{
+    if (!vm->co || vm->yield_due || slice_used(vm) <= vm->slice_cycles) return;
+    vm->yield_due = 1;
+    install_hook(vm, vm->co);
+}
+
 /* The hook: counts (hook counting), shows each instruction to the profiler, and yields
  * when a slice is over. */
 static void vm_hook(lua_State *L, lua_Debug *ar)
@@ -129,12 +171,11 @@ static void vm_hook(lua_State *L, lua_Debug *ar)
         vm->lua_instructions++;
         if (--vm->slice_left > 0) return;
         vm->slice_left = M8_SLOW_PATH_EVERY;
-        if (vm->lua_instructions - vm->slice_start > M8_SLICE_INSTRUCTIONS) vm->yield_due = 1;
+        if (slice_used(vm) > vm->slice_cycles) vm->yield_due = 1;
     }
-    if (vm->yield_due && L == vm->co && lua_isyieldable(L)) {
-        vm->yield_due = 0;
-        install_hook(vm, L);        /* back to what runs without a pending yield */
-        lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
+    if (vm->yield_due) {
+        if (L == vm->co && lua_isyieldable(L)) slice_yield(vm, L);
+        else check_hang(vm, L);
     }
 }
 
@@ -162,6 +203,7 @@ static void slice_alarm(lua_State *L)
         lua_m8_setalarm(L, ~(lua_M8Count)0, slice_alarm);
     } else {
         lua_m8_setalarm(L, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+        check_hang(vm, L);
     }
 }
 #endif
@@ -169,11 +211,22 @@ static void slice_alarm(lua_State *L)
 /* Before each resume of the main coroutine: a new slice. */
 static void slice_begin(m8_vm *vm)
 {
+    if (vm->yield_due) {                     /* set outside a resume (a menu callback) */
+        vm->yield_due = 0;
+        install_hook(vm, vm->co);
+    }
     vm->slice_start = vm->lua_instructions;
+    vm->slice_system_start = vm->machine->cost.system_cycles;
     vm->slice_left = M8_SLOW_PATH_EVERY;
+    /* the first slice of the boot is a whole one (heavy set-up code runs as before); a boot
+     * still running after it is a top-level loop, sliced by frames that keep time */
+    int short_slices = !vm->booted && vm->boot_cuts > 0;
+    vm->slice_cycles = (uint64_t)(short_slices ? M8_BOOT_SLICE_BUDGETS : M8_SLICE_BUDGETS) *
+                       M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
     if (counting_in_vm(vm))
-        lua_m8_setalarm(vm->co, vm->slice_start + M8_SLICE_INSTRUCTIONS, slice_alarm);
+        lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles / M8_LUA_CYCLES_PER_INSTRUCTION,
+                        slice_alarm);
 #endif
 }
 
@@ -229,9 +282,19 @@ static int bios_frame_end(lua_State *L)
     m8_vm_sync_lua(vm);
     if (lua_toboolean(L, 1)) {
         vm->booted = 1;
+        if (vm->slice_cycles < (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS)) {
+            /* the callbacks that follow in this resume get a whole slice */
+            vm->slice_cycles = (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS);
+#ifdef M8_COUNTING_VM
+            if (counting_in_vm(vm) && !vm->yield_due)
+                lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles /
+                                M8_LUA_CYCLES_PER_INSTRUCTION, slice_alarm);
+#endif
+        }
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
                             has_global(vm, L, "_draw");
-        vm->machine->fps = has_global(vm, L, "_update60") ? M8_FPS_FAST : M8_FPS;
+        vm->machine->fps = vm->fps_forced ? vm->fps_forced
+                         : has_global(vm, L, "_update60") ? M8_FPS_FAST : M8_FPS;
         m8_cost_set_fps(&vm->machine->cost, vm->machine->fps);
         m8_cost_boot_end(&vm->machine->cost, vm->has_callbacks);
         return 0;
@@ -364,19 +427,33 @@ void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz)
     vm->error_line = keep;
 }
 
-/* Build the full report for a Lua error raised in coroutine `co`. */
+/* luaL_traceback of the coroutine (light userdata 1) as a protected call. */
+static int traceback_of(lua_State *L)
+{
+    luaL_traceback(L, lua_touserdata(L, 1), NULL, 0);
+    return 1;
+}
+
+/* Build the full report for a Lua error raised in coroutine `co`. The traceback is made in
+ * protected mode with some heap room above the cap, so a cart that filled the heap still
+ * gets its report (and a failure leaves the traceback out, never aborts the process). */
 static void report_lua_error(m8_vm *vm, lua_State *co)
 {
     const char *msg = lua_tostring(co, -1);
-    char located[1024], tb_located[2048], src[160];
+    char located[1024], tb_located[2048] = "", src[160];
     vm->error_line = 0;
     lua_Debug deep;
     if (msg && strcmp(msg, "not enough memory") == 0 && lua_getstack(co, M8_RECURSION_DEPTH, &deep))
         msg = "stack overflow (runaway recursion: calls nested too deep)";
     describe_locations(vm, msg ? msg : "error object is not a string", located, sizeof located);
-    luaL_traceback(vm->L, co, NULL, 0);
-    drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
+    size_t cap = vm->mem_limit;
+    vm->mem_limit = cap + M8_LUA_ERROR_HEADROOM;
+    lua_pushcfunction(vm->L, traceback_of);
+    lua_pushlightuserdata(vm->L, co);
+    if (lua_pcall(vm->L, 1, 1, 0) == LUA_OK)
+        drop_bios_frames(vm, lua_tostring(vm->L, -1), tb_located, sizeof tb_located);
     lua_pop(vm->L, 1);
+    vm->mem_limit = cap;
     source_line(&vm->machine->cart, vm->error_line, src, sizeof src);
     if (strncmp(located, "tab ", 4) == 0) {
         m8_vm_set_error(vm, "%s: %s\n  %s\n%s", vm->cart_name, located, src, tb_located);
@@ -448,6 +525,7 @@ static void settle_request(m8_vm *vm)
 void mote8_destroy(mote8 *vm)
 {
     if (!vm) return;
+    m8_cartdata_flush(vm);
     close_lua(vm);
     m8_vm_clear_request(vm);
     free(vm->back_data);
@@ -472,6 +550,16 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     return 0;
 }
 
+/* An error outside protected mode (which mote8 avoids; the last resort, e.g. memory
+ * exhausted where no handler is set): a clear message and exit 1 instead of abort(). */
+static int lua_panic_exit(lua_State *L)
+{
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "mote8: unrecoverable Lua error: %s\n", msg ? msg : "(no message)");
+    fflush(stderr);
+    exit(1);
+}
+
 /* Create the Lua state and environment, translate and compile the cart's code.
  * Leaves the compiled chunk on the stack. */
 static int compile_cart(m8_vm *vm)
@@ -485,6 +573,7 @@ static int compile_cart(m8_vm *vm)
     }
     vm->L = L;
     *(m8_vm **)lua_getextraspace(L) = vm;
+    lua_atpanic(L, lua_panic_exit);
     luaL_openlibs(L);
     /* Cart code can reach the string library through string methods: take out what
      * could load or dump code. */
@@ -548,6 +637,8 @@ int mote8_check_cart(mote8 *vm, const void *data, size_t len, const char *name)
 
 int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
 {
+    m8_cartdata_flush(vm);                   /* the run before a reset keeps its values */
+    vm->cartdata_id[0] = 0;
     if (data != vm->cart_data) {            /* keep the bytes for mote8_reset */
         char *copy = malloc(len ? len : 1);
         if (!copy) {
@@ -583,6 +674,8 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->has_callbacks = 0;
+    vm->fps_forced = 0;
+    vm->boot_cuts = 0;
 
     /* bios(env, cart, frame_end, want_draw) returns the main coroutine body */
     if (luaL_loadbufferx(L, bios_source, sizeof bios_source - 1, "=bios", "t") != LUA_OK) {
@@ -601,6 +694,8 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     vm->lua_instructions = vm->lua_synced = 0;
     vm->yield_due = 0;
     start_counting(vm, vm->co);
+    start_counting(vm, L);                   /* pause-menu callbacks run here: counted, so an
+                                                endless loop in one ends (check_hang) */
     vm->status = MOTE8_RUNNING;
     return 0;
 }
@@ -614,6 +709,11 @@ static int resume_cart(void *user)
     vm->flipped = 0;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
+#ifdef M8_COUNTING_VM
+    /* between resumes (pause-menu callbacks) the alarm keeps checking for endless loops */
+    if (counting_in_vm(vm) && vm->L)
+        lua_m8_setalarm(vm->co, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+#endif
     if (rc == LUA_YIELD) {
         lua_pop(vm->co, nres);
     } else if (rc == LUA_OK) {
@@ -640,6 +740,7 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     vm->input = *input;
     int ended = vm->booted && !vm->has_callbacks;    /* program ended: the screen stays */
     m8_machine_tick(vm->machine, input->buttons, ended ? NULL : resume_cart, vm);
+    m8_cartdata_flush(vm);                   /* at most one save per tick */
     if (vm->tick_observer) vm->tick_observer(vm);
     return vm->status;
 }

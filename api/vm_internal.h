@@ -69,9 +69,15 @@ struct mote8 {
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
     uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
     long slice_left;            /* hook counting: instructions before the slice check */
+    uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
+    uint64_t slice_system_start; /* system (API) cycles when the slice began */
+    int boot_cuts;              /* slices cut before _init returned (top-level loops) */
+    char cartdata_id[72];       /* cartdata(id) of this run, "" if none or not saved */
+    int cartdata_dirty;         /* dset changed a value since the last save */
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
+    int fps_forced;             /* _set_fps(n) chose the rate (0 = by _update60) */
     int flipped;
     m8_request request;         /* pending stop/run/load/..., kind M8_REQ_NONE if none */
     int pause_requested;        /* extcmd("pause") not yet seen by the host */
@@ -123,6 +129,17 @@ void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz);
 void m8_host_request(m8_vm *vm, const char *cmd);
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
+/* After an API call has charged its cost: end the slice when Lua and API cost together
+ * have used it up (an endless loop of memcpy or sspr calls ends frames as quickly as one
+ * of plain Lua). */
+void m8_vm_slice_check(m8_vm *vm);
+/* Save 0x5e00-0x5eff through the platform if dset() changed it since the last save: once
+ * per tick at most (mote8_tick), and when the machine is destroyed or reset
+ * (api/api_cartdata.c). */
+void m8_cartdata_flush(m8_vm *vm);
+/* printh(text, file, overwrite): the file in the host's cart output folder through the
+ * platform's write_output (api/cart_output.c); a bad name is a cart error. Returns 0. */
+int m8_printh_file(lua_State *L, const char *file, const char *text, int overwrite);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */
 void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 

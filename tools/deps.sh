@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # deps.sh - checks the Debian packages mote8 builds and tests with; installs the missing
 # ones with apt-get when run as root, otherwise prints the one apt-get line to run.
+# clang and libclang-rt-14-dev (Debian 12) build the libFuzzer targets of make fuzz / make test.
 # Nothing else is downloaded.
 set -eu
-pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev"
+pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -21,6 +21,15 @@
 /* An endless loop is cut into slices: a tick that has run this many frame budgets (at
  * 30 fps) of Lua without reaching a frame end yields, so the host never hangs. */
 #define M8_SLICE_BUDGETS 40
+/* Before _init has returned, a boot still running after its first (whole) slice is a
+ * top-level loop: its later slices are this many frame budgets of Lua and API cost and each
+ * cut counts as a frame for time(), so a loop without flip() keeps time like PICO-8's
+ * (t() >= 5 after about 5 seconds of play). */
+#define M8_BOOT_SLICE_BUDGETS 1
+/* Where the cart's code cannot be cut into slices (a cart coroutine, a callback called from
+ * C such as __tostring or foreach's function), this many frame budgets without a frame end
+ * is an error ("endless loop"), so the host never hangs. */
+#define M8_HANG_BUDGETS 300
 /* Instructions between the count hook's slow-path checks (slice limit). */
 #define M8_SLOW_PATH_EVERY 4096
 
@@ -36,5 +45,12 @@
 #define M8_CART_FILE_MAX (16u * 1024u * 1024u)    /* largest cart or #include file read */
 #define M8_PARAM_MAX 1024          /* bytes of the run()/load() parameter (stat(6)) kept */
 #define M8_BREADCRUMB_MAX 24       /* bytes of a load() breadcrumb label kept (menu label) */
+#define M8_LUA_ERROR_HEADROOM (1024u * 1024u)     /* above the cap while an error is reported */
+/* Nested expressions and statements the dialect translator accepts (deeper code is a tab:line
+ * error, as in Lua's own parser, whose limit is 200 C levels). */
+#define M8_TRANSLATE_MAX_NESTING 500
+/* Cart code, #include'd files counted in: at most PICO-8's 65535 characters (a clear error
+ * above it; a 4-way include bomb six levels deep stops here). */
+#define M8_CODE_MAX_CHARS 65535
 
 #endif

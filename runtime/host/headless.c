@@ -1,16 +1,36 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
  * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
  * profile (also when the cart stops on an error). A cart's extcmd("shutdown") ends the run
- * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error.
+ * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error or
+ * --timeout SECONDS reached (an alarm: the run stops wherever it is, with a message).
  * Depends on: host.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "host.h"
 #include "mote8_profiler.h"
 #include "wav_writer.h"
 
+static void timed_out(int sig)
+{
+    (void)sig;
+    static const char msg[] = "mote8: --timeout reached: the run is stopped\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(1);
+}
+
 int m8_run_headless(const m8_options *opt, mote8 *m8)
 {
+    if (opt->timeout > 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = timed_out;
+        sigaction(SIGALRM, &sa, NULL);
+        alarm((unsigned)opt->timeout);
+    }
     m8_input_script script = { 0 };
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) return 2;
     m8_wav_writer wav = { 0 };

@@ -11,6 +11,7 @@
 typedef struct m8_options {
     int headless;
     long frames;                /* -1 = run until closed */
+    long timeout;               /* headless: seconds of host time before giving up, 0 = none */
     const char *screenshot;     /* PNG of the last frame */
     const char *input_script;
     const char *wav;

@@ -18,6 +18,8 @@ void m8_print_usage(FILE *out)
           "  --headless           run without a window, as fast as possible\n"
           "  --frames N           stop after N frames (ticks at the cart's own rate);\n"
           "                       default: %d frame headless, until closed in a window\n"
+          "  --timeout SECONDS    headless: stop with a message and exit 1 after SECONDS\n"
+          "                       (default: none)\n"
           "  --screenshot FILE    write the last frame as a 128x128 PNG (default: none)\n"
           "  --input FILE         scripted input: lines 'FRAME BUTTONMASK' (default: none)\n"
           "  --seed S             random seed (default: fixed per cart headless, the clock in\n"
@@ -96,6 +98,10 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
         } else if (strcmp(a, "--frames") == 0) {
             if (number_arg(a, v, 0, 1L << 40, "a whole number of frames, 0 or more", &n)) return 2;
             opt->frames = n;
+            i++;
+        } else if (strcmp(a, "--timeout") == 0) {
+            if (number_arg(a, v, 1, 1L << 30, "a whole number of seconds, 1 or more", &n)) return 2;
+            opt->timeout = n;
             i++;
         } else if (strcmp(a, "--seed") == 0) {
             if (number_arg(a, v, -2147483648L, 4294967295L, "a whole number (32 bits)", &n)) return 2;

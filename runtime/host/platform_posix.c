@@ -3,10 +3,13 @@
  * crash or a full disk never leaves half a file. cartdata files are `ID.p8d.txt`, 64 lines
  * of 8 hex digits (the raw 32-bit little-endian values of 0x5e00-0x5eff). A
  * damaged save (a bad line, truncated) is moved aside as ID.p8d.txt.corrupt-N and the values
- * before the damage are loaded and saved again.
+ * before the damage are loaded and saved again. Temporary files a crashed run left behind
+ * (ID.p8d.txt.tmpPID of a process that no longer exists) are removed by the next save.
  * Depends on: platform_posix.h, libc (POSIX). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,12 +199,38 @@ static int posix_load_data(void *user, const char *id, uint8_t data[256], char *
     return -1;
 }
 
+/* Remove `path`.tmpPID files of processes that no longer run (a crash between the write
+ * and the rename). */
+static void remove_stale_temporaries(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[2200], prefix[300];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    snprintf(prefix, sizeof prefix, "%s.tmp", slash ? slash + 1 : path);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    size_t plen = strlen(prefix);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, plen) != 0) continue;
+        char *end = NULL;
+        long pid = strtol(e->d_name + plen, &end, 10);
+        if (!end || *end || pid <= 0 || pid == (long)getpid()) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   /* still running */
+        char stale[2600];
+        snprintf(stale, sizeof stale, "%s/%s", dir, e->d_name);
+        unlink(stale);
+    }
+    closedir(d);
+}
+
 static int posix_save_data(void *user, const char *id, const uint8_t data[256], char *err,
                            size_t errsz)
 {
     (void)user;
     char path[2200], tmp[2300];
     if (data_path(id, path, sizeof path, err, errsz) != 0) return -1;
+    remove_stale_temporaries(path);
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
     char text[64 * 9 + 1];
     size_t n = 0;
@@ -222,6 +251,37 @@ static int posix_save_data(void *user, const char *id, const uint8_t data[256], 
     return 0;
 }
 
+int m8_posix_output_dir(char *out, size_t outsz, char *err, size_t errsz)
+{
+    const char *env = getenv("MOTE8_OUTPUT_DIR"), *xdg = getenv("XDG_DATA_HOME");
+    if (env && *env) snprintf(out, outsz, "%s", env);
+    else if (xdg && *xdg) snprintf(out, outsz, "%s/mote8/output", xdg);
+    else snprintf(out, outsz, "%s/.local/share/mote8/output", getenv("HOME") ? getenv("HOME") : ".");
+    if (make_folders(out, 1) != 0) {
+        snprintf(err, errsz, "cannot create the output folder %s: %s", out, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* printh(text, name, overwrite): the machine has checked that name is a plain file name. */
+static int posix_write_output(void *user, const char *name, const char *text, int overwrite,
+                              char *err, size_t errsz)
+{
+    (void)user;
+    char dir[2048], path[2200];
+    if (m8_posix_output_dir(dir, sizeof dir, err, errsz) != 0) return -1;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, overwrite ? "w" : "a");
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f) ok = fclose(f) == 0 && ok;
+    if (!ok) {
+        snprintf(err, errsz, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 void m8_posix_platform(mote8_platform *pf)
 {
     memset(pf, 0, sizeof *pf);
@@ -230,4 +290,5 @@ void m8_posix_platform(mote8_platform *pf)
     pf->write_file = posix_write;
     pf->load_data = posix_load_data;
     pf->save_data = posix_save_data;
+    pf->write_output = posix_write_output;
 }

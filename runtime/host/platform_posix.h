@@ -19,4 +19,9 @@ char *m8_read_file(const char *path, size_t *len, size_t max_bytes);
  * ~/.local/share/mote8/cdata (created when missing). Returns 0, or -1 with err. */
 int m8_posix_data_dir(char *out, size_t outsz, char *err, size_t errsz);
 
+/* The folder for cart output (printh to a file): $MOTE8_OUTPUT_DIR, else
+ * $XDG_DATA_HOME/mote8/output, else ~/.local/share/mote8/output (created when missing).
+ * Returns 0, or -1 with err. */
+int m8_posix_output_dir(char *out, size_t outsz, char *err, size_t errsz);
+
 #endif

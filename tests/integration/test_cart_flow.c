@@ -120,7 +120,9 @@ static mote8 *boot(flow_host *h, const char *path)
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
     cfg.mute = 1;
-    cfg.platform = (mote8_platform){ h, fh_printh, fh_read, fh_write, fh_load, fh_save };
+    cfg.platform = (mote8_platform){ .user = h, .printh = fh_printh, .read_file = fh_read,
+                                     .write_file = fh_write, .load_data = fh_load,
+                                     .save_data = fh_save };
     mote8 *m8 = mote8_create(&cfg);
     cr_assert(m8);
     int i = find(h, path);
@@ -287,7 +289,7 @@ Test(cart_flow, without_platform_saves_cartdata_still_reaches_the_next_cart_of_t
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
     cfg.mute = 1;
-    cfg.platform = (mote8_platform){ &h, fh_printh, fh_read, NULL, NULL, NULL };
+    cfg.platform = (mote8_platform){ .user = &h, .printh = fh_printh, .read_file = fh_read };
     mote8 *m8 = mote8_create(&cfg);
     cr_assert(m8);
     int i = find(&h, "games/menu.p8");

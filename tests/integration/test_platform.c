@@ -92,7 +92,7 @@ static mote8 *start(memory_host *h, const char *cart_path)
 {
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
-    cfg.platform = (mote8_platform){ h, mem_printh, mem_read, mem_write, mem_load, mem_save };
+    cfg.platform = (mote8_platform){ h, mem_printh, mem_read, mem_write, mem_load, mem_save, NULL };
     mote8 *m8 = mote8_create(&cfg);
     cr_assert(m8);
     size_t len = 0;

@@ -412,7 +412,8 @@ Test(translate, string_index_and_concat)
         { "s='hello' r=s[-1]", "o" },
         { "r=tostr(('ab')[5])", "[nil]" },
         { "r=('abc')[2.7]", "b" },
-        { "r=('abc'):upper()", "ABC" },               /* other keys: previous __index */
+        { "r=tostr(('abc').upper)", "[nil]" },        /* Lua's string library: not reachable */
+        { "r=tostr(getmetatable('abc'))", "false" },   /* the string metatable is locked */
         { "r=10/2 .. ''", "5" },
         { "r=1/3 .. 'x'", "0.3333x" },
         { "r='a'..1 ..'b'..0.5", "a1b0.5" },

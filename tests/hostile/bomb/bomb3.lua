@@ -1,0 +1,5 @@
+-- level 3
+#include bomb4.lua
+#include bomb4.lua
+#include bomb4.lua
+#include bomb4.lua

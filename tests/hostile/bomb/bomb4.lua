@@ -1,0 +1,5 @@
+-- level 4
+#include bomb5.lua
+#include bomb5.lua
+#include bomb5.lua
+#include bomb5.lua

@@ -1,0 +1,5 @@
+-- level 5
+#include bomb6.lua
+#include bomb6.lua
+#include bomb6.lua
+#include bomb6.lua

@@ -1,0 +1,2 @@
+-- level 6: the payload
+x = "the same forty characters over and over"
