@@ -15,7 +15,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!f) return 0;
     fwrite(data, 1, size, f);
     fclose(f);
+    static FILE *quiet;                        /* the reports are not what is fuzzed */
+    if (!quiet) quiet = fopen("/dev/null", "w");
     m8_settings s;
-    m8_settings_load(&s, path);
+    m8_settings_load(&s, path, quiet);
     return 0;
 }
