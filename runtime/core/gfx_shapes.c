@@ -108,6 +108,15 @@ static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int inver
     if (!invert) {                      /* only the rows the shape touched */
         if (r->ymin > w.y0) w.y0 = r->ymin;
         if (r->ymax + 1 < w.y1) w.y1 = r->ymax + 1;
+        uint32_t base = m8_screen_base(ram);
+        if (k->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff &&
+            base + (uint32_t)w.y1 * 64 <= 0x10000) {    /* solid: straight into the rows */
+            for (int y = w.y0; y < w.y1; y++) {
+                int xa = m8_imax(r->lo[y], w.x0), xb = m8_imin(r->hi[y], w.x1 - 1);
+                if (xa <= xb) solid_row(ram + base + (uint32_t)y * 64, xa, xb, k->c0 & 15);
+            }
+            return;
+        }
     }
     for (int y = w.y0; y < w.y1; y++) {
         int empty = y < r->ymin || y > r->ymax || r->lo[y] > r->hi[y];
