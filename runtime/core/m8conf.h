@@ -29,6 +29,7 @@
 #define M8_SFX_TICK_SAMPLES 183     /* samples per SFX speed unit */
 #define M8_AUDIO_CHANNELS 4
 #define M8_AUDIO_RING 8192          /* samples rendered by ticks and not yet pulled (0.37 s) */
+#define M8_PCM_CHUNK 4096           /* frames per chunk of the bit-plane PCM codec (pcm_codec.c) */
 
 /* --- the Lua heap and cart code --- */
 #define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */
