@@ -69,6 +69,9 @@ typedef struct m8_cost_rule {
     X(sset, m8l_sset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
     X(fget, m8l_fget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
     X(fset, m8l_fset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
+    X(spr_hit, m8l_spr_hit, M8_GROUP_GFX, 9, 0, M8_COST_UNITS(2, 1, 0), "spr_hit(n1,x1,y1,[w1,h1,f1],n2,x2,y2,[w2,h2,f2]): mote8 extension: opaque pixels sprites n1 and n2 share drawn at x,y (w,h in sprites, default 1; f flips: 1 x, 2 y; palt respected); 0 at once when the rectangles miss") \
+    X(sspr_hit, m8l_sspr_hit, M8_GROUP_GFX, 13, 0, M8_COST_UNITS(2, 1, 0), "sspr_hit(sx1,sy1,sw1,sh1,x1,y1,[f1],sx2,sy2,sw2,sh2,x2,y2,[f2]): mote8 extension: the same for two unstretched sprite-sheet rectangles") \
+    X(spr_hits, m8l_spr_hits, M8_GROUP_GFX, 7, 0, M8_COST_UNITS(2, 1, 0), "spr_hits(n,x,y,[w,h,f],list): mote8 extension: spr_hit of one sprite against each {n,x,y,[w],[h],[f]} of list; a table of the counts") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
     X(map, m8l_map, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
