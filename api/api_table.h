@@ -142,6 +142,7 @@ typedef struct m8_cost_rule {
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
     /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
+    X(serial, m8l_serial, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(2, 1, 0), "serial(ch,addr,len): 0x808 queues len bytes of RAM at addr as 8-bit unsigned PCM at 5512.5 Hz (stat(108) queued, stat(109) room); other channels move nothing; returns the bytes moved") \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s): write s to the host console (stdout)") \
     X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 100 breadcrumb ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \

@@ -40,6 +40,7 @@ void m8_machine_power_on(m8_machine *m)
     m->audio_head = m->audio_count = 0;
     m->audio_due = 0;
     m8_synth_reset(m->synth);
+    m8_pcm_channel_reset(&m->pcm);
 }
 
 static void render_tick_audio(m8_machine *m)
@@ -49,10 +50,12 @@ static void render_tick_audio(m8_machine *m)
     m->audio_due -= n;
     if (m->mute) {
         m8_synth_advance(m->synth, n);
+        m8_pcm_channel_advance(&m->pcm, n);
         return;
     }
     int16_t buf[M8_AUDIO_RATE / M8_FPS + 2];
     m8_synth_render(m->synth, buf, n);
+    m8_pcm_channel_mix(&m->pcm, buf, n);
     for (int i = 0; i < n; i++) {
         if (m->audio_count == M8_AUDIO_RING) {       /* nobody pulls: drop the oldest */
             m->audio_head = (m->audio_head + 1) % M8_AUDIO_RING;
