@@ -83,6 +83,7 @@ typedef struct m8_cost_rule {
     X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
+    X(sample, m8l_sample, M8_GROUP_AUDIO, 0, 0, M8_COST_FIXED(16), "sample(n,[loop]): mote8 extension: play sample n of the cart's sample bank (__meta:mote8_samples__), n<0 stops; returns its length in frames (0: no such sample)") \
     X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
     X(music, m8l_music, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
     \

@@ -26,6 +26,8 @@
 #define MOTE8_FPS M8_FPS                    /* ticks per second of a cart ... */
 #define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
 #define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
+#define MOTE8_SAMPLE_BANK_MAX M8_SAMPLE_BANK_MAX   /* samples in a cart's sample bank */
+#define MOTE8_SAMPLE_SECTION "meta:mote8_samples"  /* its .p8 section, __meta:mote8_samples__ */
 
 typedef struct mote8 mote8;
 
@@ -217,6 +219,14 @@ typedef struct mote8_cart_info {
 } mote8_cart_info;
 
 void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
+
+/* Extra sections (those kept verbatim, such as __meta:mote8_samples__, the sample bank of
+ * docs/pcm-codec.md): the text of section `name` (without the underscores), or NULL; and
+ * replacing or adding one (0, or -1 with err set: too many sections, out of memory). Only
+ * the .p8 format keeps extra sections. */
+const char *mote8_cart_section_text(const mote8_cart *cart, const char *name);
+int mote8_cart_set_section_text(mote8_cart *cart, const char *name, const char *text,
+                                char *err, size_t errsz);
 
 /* The sprite sheet (0x0000-0x1fff, 16 colours) or the label (32 colours) as a 128x128 PNG;
  * exporting the label of a cart without one fails. 0 or -1 with err set. */

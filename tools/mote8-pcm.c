@@ -3,6 +3,8 @@
  *
  *   mote8-pcm encode IN.wav OUT     compress a 16-bit mono or stereo WAV file
  *   mote8-pcm decode IN OUT.wav     decompress back to the same WAV samples
+ *   mote8-pcm import CART.p8 IN.wav...   add WAV files to the cart's sample bank
+ *                                   (__meta:mote8_samples__, one stream per line in hex)
  *
  * Exit codes: 0 done, 1 bad input (unreadable file, not a 16-bit PCM WAV, a truncated or
  * corrupt stream, cannot write), 2 usage. Uses only the embedding API (api/mote8.h, "PCM
@@ -22,6 +24,8 @@ static const char usage_text[] =
     "\n"
     "  encode IN.wav OUT     compress a 16-bit PCM WAV file (mono or stereo), losslessly\n"
     "  decode IN OUT.wav     decompress a stream written by encode into a WAV file\n"
+    "  import CART.p8 IN.wav...  append WAV files to the cart's sample bank (a .p8 section\n"
+    "                        __meta:mote8_samples__ that PICO-8 ignores; sample() plays them)\n"
     "\n"
     "Exit codes: 0 ok, 1 bad input (unreadable, unsupported, truncated or corrupt), 2 usage.\n";
 
@@ -86,45 +90,115 @@ static int write_whole_file(const char *path, const void *data, size_t len)
     return 0;
 }
 
-static int cmd_encode(const char *in_path, const char *out_path)
+/* Read a WAV file and encode it: the malloc'd stream (length in *len), or NULL after a
+ * message on stderr. The WAV's shape goes to *w (its data pointer is not kept). */
+static void *encode_wav(const char *in_path, size_t *len, wav_pcm *w)
 {
-    size_t len;
-    uint8_t *file = (uint8_t *)m8_read_file(in_path, &len, WAV_MAX_BYTES);
+    size_t file_len;
+    uint8_t *file = (uint8_t *)m8_read_file(in_path, &file_len, WAV_MAX_BYTES);
     if (!file) {
         fprintf(stderr, "%s: cannot read (missing, unreadable or over 1 GiB)\n", in_path);
-        return EXIT_BAD_INPUT;
+        return NULL;
     }
-    wav_pcm w = { 0 };
-    const char *why = parse_wav(file, len, &w);
+    const char *why = parse_wav(file, file_len, w);
     if (why) {
         fprintf(stderr, "%s: %s\n", in_path, why);
         free(file);
-        return EXIT_BAD_INPUT;
+        return NULL;
     }
-    size_t values = (size_t)w.frames * (size_t)w.channels;
+    size_t values = (size_t)w->frames * (size_t)w->channels;
     int16_t *samples = malloc(values ? values * sizeof *samples : 1);
     if (!samples) {
         fprintf(stderr, "%s: out of memory\n", in_path);
         free(file);
-        return EXIT_BAD_INPUT;
+        return NULL;
     }
-    for (size_t i = 0; i < values; i++) samples[i] = (int16_t)le16(w.data + 2 * i);
+    for (size_t i = 0; i < values; i++) samples[i] = (int16_t)le16(w->data + 2 * i);
     free(file);
+    w->data = NULL;
     int status;
-    size_t out_len;
-    void *out = mote8_pcm_encode(samples, w.frames, w.channels, w.rate, &out_len, &status);
+    void *out = mote8_pcm_encode(samples, w->frames, w->channels, w->rate, len, &status);
     free(samples);
-    if (!out) {
-        fprintf(stderr, "%s: %s\n", in_path, mote8_pcm_status_text(status));
-        return EXIT_BAD_INPUT;
-    }
+    if (!out) fprintf(stderr, "%s: %s\n", in_path, mote8_pcm_status_text(status));
+    return out;
+}
+
+static int cmd_encode(const char *in_path, const char *out_path)
+{
+    wav_pcm w = { 0 };
+    size_t out_len;
+    void *out = encode_wav(in_path, &out_len, &w);
+    if (!out) return EXIT_BAD_INPUT;
     int rc = write_whole_file(out_path, out, out_len);
     free(out);
     if (rc) return EXIT_BAD_INPUT;
+    size_t values = (size_t)w.frames * (size_t)w.channels;
     printf("%s: %u frames, %d channel%s, %u Hz: %zu -> %zu bytes (%.1f%%)\n", in_path,
            w.frames, w.channels, w.channels == 1 ? "" : "s", w.rate, values * 2, out_len,
            values ? 100.0 * (double)out_len / (double)(values * 2) : 0.0);
     return EXIT_OK;
+}
+
+
+
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; p && *p; p++) n += *p == '\n';
+    return n;
+}
+
+static int cmd_import(const char *cart_path, char **wavs, int n_wavs)
+{
+    if (mote8_cart_format_of_name(cart_path) != MOTE8_CART_P8) {
+        fprintf(stderr, "%s: sample banks are kept only in .p8 carts\n", cart_path);
+        return EXIT_BAD_INPUT;
+    }
+    char err[512];
+    mote8_cart *cart = mote8_cart_load(cart_path, err, sizeof err);
+    if (!cart) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    const char *old = mote8_cart_section_text(cart, MOTE8_SAMPLE_SECTION);
+    int first = count_lines(old);
+    if (first + n_wavs > MOTE8_SAMPLE_BANK_MAX) {
+        fprintf(stderr, "%s: the bank would hold %d samples; at most %d\n", cart_path,
+                first + n_wavs, MOTE8_SAMPLE_BANK_MAX);
+        mote8_cart_destroy(cart);
+        return EXIT_BAD_INPUT;
+    }
+    size_t cap = (old ? strlen(old) : 0) + 1, used = old ? strlen(old) : 0;
+    char *text = malloc(cap);
+    if (!text) { mote8_cart_destroy(cart); return EXIT_BAD_INPUT; }
+    memcpy(text, old ? old : "", used + 1);
+    for (int i = 0; i < n_wavs; i++) {
+        wav_pcm w = { 0 };
+        size_t len;
+        uint8_t *stream = encode_wav(wavs[i], &len, &w);
+        char *grown = stream ? realloc(text, cap + 2 * len + 1) : NULL;
+        if (!grown) {
+            if (stream) fprintf(stderr, "%s: out of memory\n", wavs[i]);
+            free(stream);
+            free(text);
+            mote8_cart_destroy(cart);
+            return EXIT_BAD_INPUT;
+        }
+        text = grown;
+        cap += 2 * len + 1;
+        for (size_t k = 0; k < len; k++) used += (size_t)sprintf(text + used, "%02x", stream[k]);
+        text[used++] = '\n';
+        text[used] = 0;
+        printf("sample %d: %s, %u frames at %u Hz, %zu bytes coded\n", first + i, wavs[i],
+               w.frames, w.rate, len);
+        free(stream);
+    }
+    int rc = mote8_cart_set_section_text(cart, MOTE8_SAMPLE_SECTION, text, err, sizeof err);
+    if (rc == 0) rc = mote8_cart_save(cart, cart_path, MOTE8_CART_P8, err, sizeof err);
+    if (rc) fprintf(stderr, "%s\n", err);
+    free(text);
+    mote8_cart_destroy(cart);
+    return rc ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 static int cmd_decode(const char *in_path, const char *out_path)
@@ -184,6 +258,14 @@ int main(int argc, char **argv)
     if (argc < 2) {
         fputs(usage_text, stderr);
         return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "import") == 0) {
+        if (argc < 4) {
+            fprintf(stderr, "mote8-pcm: import takes a cart and WAV files\n"
+                            "(mote8-pcm --help for usage)\n");
+            return EXIT_USAGE;
+        }
+        return cmd_import(argv[2], argv + 3, argc - 3);
     }
     int is_encode = strcmp(argv[1], "encode") == 0, is_decode = strcmp(argv[1], "decode") == 0;
     if (!is_encode && !is_decode) {

@@ -1,7 +1,8 @@
 /* test_pcm_tool.c - build/bin/mote8-pcm run as a process: encode and decode WAV files
  * (mono, stereo with an extra chunk before the data, an empty one) back to the same samples;
  * usage errors (exit 2); bad input (exit 1, the file named): a missing file, an 8-bit WAV, a
- * WAV that is not PCM, a truncated WAV, a truncated or damaged stream.
+ * WAV that is not PCM, a truncated WAV, a truncated or damaged stream; import into a
+ * cart's sample bank, then the cart playing it (sample()), and a damaged bank.
  * Depends on: m8_test_util.h (m8t_run_tool, m8_read_file), Criterion, libm. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -164,4 +165,84 @@ Test(pcm_tool, truncated_and_damaged_streams_exit_1)
     cr_assert_eq(pcm(&r, "decode", wav, tmp("x.wav")), 1);
     cr_assert(strstr(r.err, "bad magic"), "%s", r.err);
     free(s);
+}
+
+/* --- sample banks: mote8-pcm import, then a cart playing them with sample() --- */
+
+static const char *write_bank_cart(const char *name)
+{
+    const char *p = tmp(name);
+    FILE *f = fopen(p, "w");
+    cr_assert(f);
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+          "f=0\nfunction _update()\n if f==0 then printh('len '..sample(1)..' '..sample(9)) sample(1) end\n"
+          " f+=1\nend\n", f);
+    fclose(f);
+    return p;
+}
+
+Test(pcm_tool, import_into_a_sample_bank_and_play)
+{
+    m8_run_result r;
+    const char *cart = write_bank_cart("bank.p8");
+    const char *mono = write_wav("b0.wav", 1, 3000, 16, 1, 0);
+    const char *st = write_wav("b1.wav", 2, 2205, 16, 1, 0);
+    const char *args[] = { "import", cart, mono, st, NULL };
+    m8t_run_tool(&r, "mote8-pcm", args);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "sample 1: "), "%s", r.out);
+    size_t len;
+    char *text = m8_read_file(cart, &len, 1 << 24);
+    cr_assert(text && strstr(text, "\n__meta:mote8_samples__\n"), "%s", text);
+
+    /* play it: sample 1 (stereo, mixed down) at 11025 Hz, its frames as the return value */
+    mote8_config cfg = { 0 };
+    m8t_capture cap = { .len = 0 };
+    cfg.platform.printh = m8t_capture_printh;
+    cfg.platform.user = &cap;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_eq(mote8_load_cart(m8, text, len, cart), 0, "%s", mote8_error(m8));
+    mote8_input in = { 0 };
+    static int16_t s[8192];
+    int got = 0;
+    for (int f = 0; f < 8; f++) {
+        cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING, "%s", mote8_error(m8));
+        got += mote8_pull_audio(m8, s + got, 8192 - got);
+    }
+    cr_assert(strstr(cap.text, "len 2205 0"), "%s", cap.text);
+    /* 2205 frames at 11025 Hz = 0.2 s = 4410 output samples: each held twice, half scale */
+    cr_assert_gt(got, 4420);
+    long loud = 0;
+    for (int i = 0; i < 4410; i++) loud += s[i] != 0;
+    cr_assert_gt(loud, 4000);
+    for (int i = 4412; i < got; i++) cr_assert_eq(s[i], 0, "still playing at %d", i);
+    for (int i = 0; i < 4400; i += 2) cr_assert_eq(s[i], s[i + 1], "not held at %d", i);
+    mote8_destroy(m8);
+
+    /* a second import adds after the first two; .p8.png carts are refused */
+    const char *again[] = { "import", cart, mono, NULL };
+    m8t_run_tool(&r, "mote8-pcm", again);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "sample 2: "), "%s", r.out);
+    const char *png[] = { "import", tmp("x.p8.png"), mono, NULL };
+    m8t_run_tool(&r, "mote8-pcm", png);
+    cr_assert_eq(r.exit_code, 1);
+    cr_assert(strstr(r.err, "only in .p8 carts"), "%s", r.err);
+    const char *none[] = { "import", cart, NULL };
+    m8t_run_tool(&r, "mote8-pcm", none);
+    cr_assert_eq(r.exit_code, 2);
+    free(text);
+}
+
+Test(pcm_tool, a_damaged_bank_is_a_cart_error)
+{
+    const char *cart = tmp("broken.p8");
+    FILE *f = fopen(cart, "w");
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nsample(0)\n"
+          "__meta:mote8_samples__\n4d385043010100\n", f);
+    fclose(f);
+    char printed[256], error[1024];
+    int st = m8t_run_cart(cart, 2, NULL, printed, sizeof printed, error, sizeof error);
+    cr_assert_eq(st, MOTE8_ERROR);
+    cr_assert(strstr(error, "sample bank, sample 0: truncated stream"), "%s", error);
 }
