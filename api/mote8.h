@@ -27,6 +27,7 @@
 #define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
 #define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
 #define MOTE8_SAMPLE_BANK_MAX M8_SAMPLE_BANK_MAX   /* samples in a cart's sample bank */
+#define MOTE8_SAMPLE_FRAMES_MAX M8_SAMPLE_FRAMES_MAX   /* longest sample of a bank */
 #define MOTE8_SAMPLE_SECTION "meta:mote8_samples"  /* its .p8 section, __meta:mote8_samples__ */
 
 typedef struct mote8 mote8;

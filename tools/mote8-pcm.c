@@ -176,6 +176,14 @@ static int cmd_import(const char *cart_path, char **wavs, int n_wavs)
         wav_pcm w = { 0 };
         size_t len;
         uint8_t *stream = encode_wav(wavs[i], &len, &w);
+        if (stream && w.frames > MOTE8_SAMPLE_FRAMES_MAX) {
+            fprintf(stderr, "%s: %u frames; a bank sample has at most %u\n", wavs[i], w.frames,
+                    (unsigned)MOTE8_SAMPLE_FRAMES_MAX);
+            free(stream);
+            free(text);
+            mote8_cart_destroy(cart);
+            return EXIT_BAD_INPUT;
+        }
         char *grown = stream ? realloc(text, cap + 2 * len + 1) : NULL;
         if (!grown) {
             if (stream) fprintf(stderr, "%s: out of memory\n", wavs[i]);

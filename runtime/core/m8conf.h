@@ -37,6 +37,7 @@
 #define M8_PCM_LEVEL 64             /* full scale of a PCM sample: +-8192 */
 #define M8_PCM_CHUNK 4096           /* frames per chunk of the bit-plane PCM codec (pcm_codec.c) */
 #define M8_SAMPLE_BANK_MAX 64       /* samples in a cart's sample bank (__meta:mote8_samples__) */
+#define M8_SAMPLE_FRAMES_MAX (22050u * 60u)  /* longest bank sample (a minute at 22050 Hz) */
 #define M8_PCM_RATE_DEFAULT 22050   /* rate of a bank sample whose stream says 0 Hz */
 
 /* --- the Lua heap and cart code --- */

@@ -65,6 +65,11 @@ static int decode_line(m8_sample *s, const char *line, size_t n, char *why, size
     int st = m8_pcm_read_header(bytes, (size_t)len, &h);
     int16_t *pcm = NULL;
     size_t values = 0;
+    if (st == M8_PCM_OK && h.frames > M8_SAMPLE_FRAMES_MAX) {
+        free(bytes);
+        snprintf(why, whysz, "longer than %u frames", (unsigned)M8_SAMPLE_FRAMES_MAX);
+        return -1;
+    }
     if (st == M8_PCM_OK) {
         values = (size_t)h.frames * (size_t)h.channels;
         pcm = malloc(values ? values * sizeof *pcm : 1);

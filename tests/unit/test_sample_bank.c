@@ -1,7 +1,8 @@
 /* test_sample_bank.c - Criterion suite "sample_bank": sample banks (runtime/core/
  * sample_bank.c): hex lines of codec streams decoded in order, stereo mixed down, a
  * missing bank empty, bad hex or a damaged stream reported with the sample's number; the
- * sample voice resampling by its rate, stopping at the end or looping, mixing at half scale.
+ * sample voice resampling by its rate, stopping at the end or looping, mixing at half scale;
+ * samples over a minute refused before any buffer is made for them.
  * Depends on: sample_bank.h, pcm_codec.h, Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -89,4 +90,26 @@ Test(sample_bank, voice_resamples_stops_and_loops)
     int16_t quiet[4] = { 0 };
     m8_sample_voice_mix(&v, quiet, 4);
     for (int i = 0; i < 4; i++) cr_assert_eq(quiet[i], 0);
+}
+
+Test(sample_bank, samples_longer_than_a_minute_are_refused)
+{
+    /* silence codes to 5 bytes a chunk, so a short line could ask for a huge buffer */
+    uint32_t frames = M8_SAMPLE_FRAMES_MAX + 1;
+    int16_t *s = calloc(frames, sizeof *s);
+    size_t cap = m8_pcm_bound(frames, 1, 0);
+    uint8_t *enc = malloc(cap);
+    long len = m8_pcm_encode(s, frames, 1, 22050, 0, enc, cap);
+    cr_assert_gt(len, 0);
+    cr_assert_lt(len, 2000);
+    char *line = malloc(2 * (size_t)len + 2), *p = line;
+    for (long i = 0; i < len; i++) p += sprintf(p, "%02x", enc[i]);
+    strcpy(p, "\n");
+    m8_sample_bank bank = { 0 };
+    char err[160];
+    cr_assert_eq(m8_sample_bank_load(&bank, line, err, sizeof err), -1);
+    cr_assert(strstr(err, "sample 0: longer than"), "%s", err);
+    free(line);
+    free(enc);
+    free(s);
 }
