@@ -104,6 +104,8 @@ int m8l_stat(lua_State *L)
         else lua_pushnil(L);
         return 1;
     case 57: lua_pushboolean(L, m8_synth_stat(m->synth, 57) != 0); return 1;
+    case 108: lua_pushinteger(L, m8_pcm_channel_queued(&m->pcm)); return 1;   /* serial 0x808 */
+    case 109: lua_pushinteger(L, m8_pcm_channel_room(&m->pcm)); return 1;
     default: break;
     }
     if ((n >= 16 && n <= 26) || (n >= 46 && n <= 56)) {

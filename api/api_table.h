@@ -69,6 +69,9 @@ typedef struct m8_cost_rule {
     X(sset, m8l_sset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "sset(x,y,[col]): set a sprite-sheet pixel") \
     X(fget, m8l_fget, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fget(n,[f]): flags byte of sprite n, or flag f as a boolean") \
     X(fset, m8l_fset, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "fset(n,[f],v): set flag f of sprite n, or the whole flags byte") \
+    X(spr_hit, m8l_spr_hit, M8_GROUP_GFX, 9, 0, M8_COST_UNITS(2, 1, 0), "spr_hit(n1,x1,y1,[w1,h1,f1],n2,x2,y2,[w2,h2,f2]): mote8 extension: opaque pixels sprites n1 and n2 share drawn at x,y (w,h in sprites, default 1; f flips: 1 x, 2 y; palt respected); 0 at once when the rectangles miss") \
+    X(sspr_hit, m8l_sspr_hit, M8_GROUP_GFX, 13, 0, M8_COST_UNITS(2, 1, 0), "sspr_hit(sx1,sy1,sw1,sh1,x1,y1,[f1],sx2,sy2,sw2,sh2,x2,y2,[f2]): mote8 extension: the same for two unstretched sprite-sheet rectangles") \
+    X(spr_hits, m8l_spr_hits, M8_GROUP_GFX, 7, 0, M8_COST_UNITS(2, 1, 0), "spr_hits(n,x,y,[w,h,f],list): mote8 extension: spr_hit of one sprite against each {n,x,y,[w],[h],[f]} of list; a table of the counts") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
     X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
@@ -80,6 +83,7 @@ typedef struct m8_cost_rule {
     X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
+    X(sample, m8l_sample, M8_GROUP_AUDIO, 0, 0, M8_COST_FIXED(16), "sample(n,[loop]): mote8 extension: play sample n of the cart's sample bank (__meta:mote8_samples__), n<0 stops; returns its length in frames (0: no such sample)") \
     X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
     X(music, m8l_music, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
     \
@@ -139,8 +143,9 @@ typedef struct m8_cost_rule {
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
     /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
+    X(serial, m8l_serial, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(2, 1, 0), "serial(ch,addr,len): 0x808 queues len bytes of RAM at addr as 8-bit unsigned PCM at 5512.5 Hz (stat(108) queued, stat(109) room); other channels move nothing; returns the bytes moved") \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s,[file],[overwrite]): write s to the host console (stdout), or add it to file (1-64 of A-Za-z0-9_.-) in the cart output folder (overwrite: replace it)") \
-    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1), 100 breadcrumb ...)") \
+    X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1), 100 breadcrumb, 108/109 PCM queue ...)") \
     X(time, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "time(): seconds since the cart started, counted in updates and flip() frames") \
     X(t, m8l_time, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "t(): same as time()") \
     X(flip, m8l_flip, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "flip(): show the frame and wait for the next one (hand-written loops)") \

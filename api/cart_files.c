@@ -2,7 +2,8 @@
  * files for tools, wrapping runtime/core's cart_file.c (formats), cart_png.c (palette
  * matching) and png_io.c (PNG files), plus the token count of token_count.c. A .p8.png
  * written for a cart without a label gets the first frame the cart draws, rendered through
- * the embedding API itself, with no platform services (it touches no file or save).
+ * the embedding API itself, with no platform services (it touches no file or save). Extra
+ * sections (the sample bank __meta:mote8_samples__ ...) are read and replaced by name.
  * These are services for tools that work on files by path; the machine itself never opens
  * a file (its files go through mote8_platform).
  * Depends on: mote8.h, token_count.h, runtime/core (cart, cart_file, cart_png, cart_rom,
@@ -297,5 +298,45 @@ int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, siz
         }
     cart->cart.section_present |= M8_SEC_GFX;
     free(rgb);
+    return 0;
+}
+
+const char *mote8_cart_section_text(const mote8_cart *cart, const char *name)
+{
+    for (int i = 0; i < cart->cart.n_extra; i++)
+        if (cart->cart.extra[i].name && strcmp(cart->cart.extra[i].name, name) == 0)
+            return cart->cart.extra[i].text;
+    return NULL;
+}
+
+int mote8_cart_set_section_text(mote8_cart *cart, const char *name, const char *text,
+                                char *err, size_t errsz)
+{
+    m8_cart *c = &cart->cart;
+    int i = 0;
+    while (i < c->n_extra && !(c->extra[i].name && strcmp(c->extra[i].name, name) == 0)) i++;
+    if (i == M8_CART_MAX_EXTRA) {
+        set_err(err, errsz, cart->name, "too many extra sections");
+        return -1;
+    }
+    size_t len = strlen(text);
+    int needs_newline = len > 0 && text[len - 1] != '\n';
+    char *copy = malloc(len + 2), *name_copy = i == c->n_extra ? strdup(name) : NULL;
+    if (!copy || (i == c->n_extra && !name_copy)) {
+        free(copy);
+        free(name_copy);
+        set_err(err, errsz, cart->name, "out of memory");
+        return -1;
+    }
+    memcpy(copy, text, len);
+    if (needs_newline) copy[len++] = '\n';
+    copy[len] = 0;
+    if (i == c->n_extra) {
+        c->extra[i].name = name_copy;
+        c->extra[i].text = NULL;
+        c->n_extra++;
+    }
+    free(c->extra[i].text);
+    c->extra[i].text = copy;
     return 0;
 }

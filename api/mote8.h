@@ -8,9 +8,10 @@
  * and printh go through the callbacks of mote8_platform, which the host supplies (POSIX
  * defaults: runtime/host/platform_posix.c). docs/architecture.md, "Adding a host", says
  * what a host implements. The "cart files" section at the end reads, writes and describes
- * .p8 / .p8.png / .p8.rom files for tools.
+ * .p8 / .p8.png / .p8.rom files for tools; the "PCM codec" section encodes and decodes
+ * samples with the bit-plane codec (docs/pcm-codec.md).
  * Depends on: m8conf.h, the machine's constants (implementation in api/: vm.c, menu.c,
- * host_services.c, cart_files.c). */
+ * host_services.c, cart_files.c, pcm_files.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
@@ -26,6 +27,9 @@
 #define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
 #define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
 #define MOTE8_VERSION "0.14.0"              /* the runtime's version (mote8 --version) */
+#define MOTE8_SAMPLE_BANK_MAX M8_SAMPLE_BANK_MAX   /* samples in a cart's sample bank */
+#define MOTE8_SAMPLE_FRAMES_MAX M8_SAMPLE_FRAMES_MAX   /* longest sample of a bank */
+#define MOTE8_SAMPLE_SECTION "meta:mote8_samples"  /* its .p8 section, __meta:mote8_samples__ */
 
 typedef struct mote8 mote8;
 
@@ -238,6 +242,14 @@ typedef struct mote8_cart_info {
 
 void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info);
 
+/* Extra sections (those kept verbatim, such as __meta:mote8_samples__, the sample bank of
+ * docs/pcm-codec.md): the text of section `name` (without the underscores), or NULL; and
+ * replacing or adding one (0, or -1 with err set: too many sections, out of memory). Only
+ * the .p8 format keeps extra sections. */
+const char *mote8_cart_section_text(const mote8_cart *cart, const char *name);
+int mote8_cart_set_section_text(mote8_cart *cart, const char *name, const char *text,
+                                char *err, size_t errsz);
+
 /* The sprite sheet (0x0000-0x1fff, 16 colours) or the label (32 colours) as a 128x128 PNG;
  * exporting the label of a cart without one fails. 0 or -1 with err set. */
 int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz);
@@ -249,5 +261,37 @@ int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb);
 /* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
  * 0 or -1 with err set (unreadable PNG, wrong size). */
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+
+/* --- PCM codec (api/pcm_files.c) ---
+ * The bit-plane PCM codec of docs/pcm-codec.md (a mote8 extension) for tools (mote8-pcm):
+ * lossless 16-bit mono or stereo, interleaved samples. Status codes: 0 or a negative
+ * MOTE8_PCM_* value, described by mote8_pcm_status_text(). */
+enum mote8_pcm_status {
+    MOTE8_PCM_OK = 0, MOTE8_PCM_ERR_ARGS = -1, MOTE8_PCM_ERR_TRUNCATED = -2,
+    MOTE8_PCM_ERR_MAGIC = -3, MOTE8_PCM_ERR_VERSION = -4, MOTE8_PCM_ERR_HEADER = -5,
+    MOTE8_PCM_ERR_CORRUPT = -6, MOTE8_PCM_ERR_TRAILING = -7, MOTE8_PCM_ERR_CHECKSUM = -8,
+    MOTE8_PCM_ERR_SPACE = -9
+};
+
+typedef struct mote8_pcm_info {
+    int channels;               /* 1 or 2 */
+    uint32_t rate;              /* Hz, as given to the encoder */
+    uint32_t frames;            /* samples per channel */
+    uint32_t chunk;             /* frames per chunk */
+} mote8_pcm_info;
+
+/* Largest stream for frames x channels: 20 + channels * (2 frames + 5 ceil(frames/4096)). */
+size_t mote8_pcm_bound(uint32_t frames, int channels);
+/* Encode frames x channels interleaved samples: malloc'd stream (length in *len), or NULL
+ * with *status set. */
+void *mote8_pcm_encode(const int16_t *samples, uint32_t frames, int channels, uint32_t rate,
+                       size_t *len, int *status);
+/* Read a stream's header (checking it can hold what it announces); a status. */
+int mote8_pcm_info_of(const void *data, size_t len, mote8_pcm_info *info);
+/* Decode a whole stream: malloc'd frames x channels samples (info filled), or NULL with
+ * *status set (truncated, corrupt, checksum ...). */
+int16_t *mote8_pcm_decode(const void *data, size_t len, mote8_pcm_info *info, int *status);
+/* One line naming a status. */
+const char *mote8_pcm_status_text(int status);
 
 #endif

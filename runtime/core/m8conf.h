@@ -38,6 +38,16 @@
 #define M8_SFX_TICK_SAMPLES 183     /* samples per SFX speed unit */
 #define M8_AUDIO_CHANNELS 4
 #define M8_AUDIO_RING 8192          /* samples rendered by ticks and not yet pulled (0.37 s) */
+/* PCM playback (PICO-8's serial channel 0x808): 8-bit unsigned samples at 5512.5 Hz, each
+ * played for 4 output samples, (s - 128) * M8_PCM_LEVEL added to the synth's mix */
+#define M8_PCM_SERIAL_CHANNEL 0x808
+#define M8_PCM_UPSAMPLE 4           /* M8_AUDIO_RATE / 5512.5 */
+#define M8_PCM_FIFO 2048            /* samples queued and not yet played (0.37 s) */
+#define M8_PCM_LEVEL 64             /* full scale of a PCM sample: +-8192 */
+#define M8_PCM_CHUNK 4096           /* frames per chunk of the bit-plane PCM codec (pcm_codec.c) */
+#define M8_SAMPLE_BANK_MAX 64       /* samples in a cart's sample bank (__meta:mote8_samples__) */
+#define M8_SAMPLE_FRAMES_MAX (22050u * 60u)  /* longest bank sample (a minute at 22050 Hz) */
+#define M8_PCM_RATE_DEFAULT 22050   /* rate of a bank sample whose stream says 0 Hz */
 
 /* --- the Lua heap and cart code --- */
 #define M8_LUA_HEAP_LIMIT (32u * 1024u * 1024u)   /* default cap of the Lua heap, bytes */

@@ -24,6 +24,7 @@ void m8_machine_free(m8_machine *m)
 {
     if (!m) return;
     m8_synth_free(m->synth);
+    m8_sample_bank_free(&m->samples);
     m8_cart_free(&m->cart);
     free(m);
 }
@@ -40,6 +41,9 @@ void m8_machine_power_on(m8_machine *m)
     m->audio_head = m->audio_count = 0;
     m->audio_due = 0;
     m8_synth_reset(m->synth);
+    m8_pcm_channel_reset(&m->pcm);
+    m8_sample_voice_play(&m->voice, NULL, 0, M8_AUDIO_RATE);
+    m8_sample_bank_free(&m->samples);   /* the next sample() decodes the cart's bank */
 }
 
 static void render_tick_audio(m8_machine *m)
@@ -49,10 +53,14 @@ static void render_tick_audio(m8_machine *m)
     m->audio_due -= n;
     if (m->mute) {
         m8_synth_advance(m->synth, n);
+        m8_pcm_channel_advance(&m->pcm, n);
+        m8_sample_voice_advance(&m->voice, n);
         return;
     }
     int16_t buf[M8_AUDIO_RATE / M8_FPS + 2];
     m8_synth_render(m->synth, buf, n);
+    m8_pcm_channel_mix(&m->pcm, buf, n);
+    m8_sample_voice_mix(&m->voice, buf, n);
     for (int i = 0; i < n; i++) {
         if (m->audio_count == M8_AUDIO_RING) {       /* nobody pulls: drop the oldest */
             m->audio_head = (m->audio_head + 1) % M8_AUDIO_RING;

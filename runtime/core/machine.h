@@ -1,10 +1,12 @@
-/* machine.h - the mote8 machine: RAM, cart ROM, input, synth, frame counters.
+/* machine.h - the mote8 machine: RAM, cart ROM, input, synth, PCM channel,
+ * sample bank, frame counters.
  *
  * The machine knows nothing of Lua or SDL: api/ drives it one tick at a time through
  * m8_machine_tick (the console's frame loop: input latch, the cost model's tick, the script's
  * turn, the tick's audio into the ring) and hosts read its screen and audio through the
  * embedding API in api/mote8.h.
- * Depends on: ram.h, cart.h, input.h, cost.h, m8conf.h, synth.h. */
+ * Depends on: ram.h, cart.h, input.h, cost.h, m8conf.h, synth.h, pcm_channel.h,
+ * sample_bank.h. */
 #ifndef M8_MACHINE_H
 #define M8_MACHINE_H
 
@@ -14,6 +16,8 @@
 #include "input.h"
 #include "cost.h"
 #include "m8conf.h"
+#include "pcm_channel.h"
+#include "sample_bank.h"
 
 struct m8_synth;
 
@@ -29,6 +33,9 @@ typedef struct m8_machine {
     int16_t audio[M8_AUDIO_RING];   /* samples rendered by ticks, not yet pulled */
     int audio_head, audio_count;
     double audio_due;           /* fractional samples owed to the next tick */
+    m8_pcm_channel pcm;         /* serial(0x808) PCM samples, mixed after the synth */
+    m8_sample_bank samples;     /* the cart's sample bank, decoded by the first sample() */
+    m8_sample_voice voice;      /* the bank sample playing, mixed after the synth */
 } m8_machine;
 
 m8_machine *m8_machine_new(void);

@@ -9,6 +9,7 @@
 void m8_bench_synth(void);
 void m8_bench_gfx(void);
 void m8_bench_carts(void);
+void m8_bench_pcm(void);
 
 /* CPU seconds used by this process (all threads). */
 static inline double m8_bench_cpu_seconds(void)

@@ -11,6 +11,7 @@ static const bench benches[] = {
     { "synth", m8_bench_synth },
     { "gfx", m8_bench_gfx },
     { "carts", m8_bench_carts },
+    { "pcm", m8_bench_pcm },
 };
 
 int main(int argc, char **argv)
