@@ -79,24 +79,48 @@ static void *posix_read(void *user, const char *path, size_t *len)
     return m8_read_file(path, len, MOTE8_CART_FILE_MAX);
 }
 
-/* Write a file (cost profiles, carts written by cstore) atomically: a temporary file next
- * to it, fsync, rename, so a crash never leaves half a cart. */
+/* Write `data` to `path` atomically: a temporary file next to it, fsync, rename, so a crash
+ * or a full disk never leaves half a file. 0, or -1 with errno set. */
+static int atomic_write(const char *path, const void *data, size_t len)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return -1;
+    int ok = write(fd, data, len) == (ssize_t)len && fsync(fd) == 0;
+    ok = close(fd) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* Write a file (cost profiles, carts written by cstore), creating its folders. */
 static int posix_write(void *user, const char *path, const void *data, size_t len, char *err,
                        size_t errsz)
 {
     (void)user;
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
-    int fd = -1;
-    if (make_folders(path, 0) != 0 || (fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
+    if (make_folders(path, 0) != 0 || atomic_write(path, data, len) != 0) {
         snprintf(err, errsz, "%s: %s", path, strerror(errno));
         return -1;
     }
-    int ok = write(fd, data, len) == (ssize_t)len && fsync(fd) == 0;
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errsz, "%s: %s", path, strerror(errno));
-        unlink(tmp);
+    return 0;
+}
+
+/* A folder of the user's: $ENV_NAME, else $XDG_DATA_HOME/mote8/SUB, else
+ * ~/.local/share/mote8/SUB, created when missing. 0, or -1 with err. */
+static int user_folder(const char *env_name, const char *sub, char *out, size_t outsz,
+                       char *err, size_t errsz)
+{
+    const char *env = getenv(env_name), *xdg = getenv("XDG_DATA_HOME");
+    if (env && *env) snprintf(out, outsz, "%s", env);
+    else if (xdg && *xdg) snprintf(out, outsz, "%s/mote8/%s", xdg, sub);
+    else snprintf(out, outsz, "%s/.local/share/mote8/%s", getenv("HOME") ? getenv("HOME") : ".", sub);
+    if (make_folders(out, 1) != 0) {
+        snprintf(err, errsz, "cannot create the %s folder %s: %s", sub, out, strerror(errno));
         return -1;
     }
     return 0;
@@ -104,15 +128,7 @@ static int posix_write(void *user, const char *path, const void *data, size_t le
 
 int m8_posix_data_dir(char *out, size_t outsz, char *err, size_t errsz)
 {
-    const char *env = getenv("MOTE8_DATA_DIR"), *xdg = getenv("XDG_DATA_HOME");
-    if (env && *env) snprintf(out, outsz, "%s", env);
-    else if (xdg && *xdg) snprintf(out, outsz, "%s/mote8/cdata", xdg);
-    else snprintf(out, outsz, "%s/.local/share/mote8/cdata", getenv("HOME") ? getenv("HOME") : ".");
-    if (make_folders(out, 1) != 0) {
-        snprintf(err, errsz, "cannot create the data folder %s: %s", out, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return user_folder("MOTE8_DATA_DIR", "cdata", out, outsz, err, errsz);
 }
 
 static int data_path(const char *id, char *path, size_t n, char *err, size_t errsz)
@@ -228,10 +244,9 @@ static int posix_save_data(void *user, const char *id, const uint8_t data[256], 
                            size_t errsz)
 {
     (void)user;
-    char path[2200], tmp[2300];
+    char path[2200];
     if (data_path(id, path, sizeof path, err, errsz) != 0) return -1;
     remove_stale_temporaries(path);
-    snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
     char text[64 * 9 + 1];
     size_t n = 0;
     for (int i = 0; i < 64; i++) {
@@ -240,12 +255,8 @@ static int posix_save_data(void *user, const char *id, const uint8_t data[256], 
                              (unsigned long)v[3] << 24;
         n += (size_t)snprintf(text + n, sizeof text - n, "%08lx\n", word);
     }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int ok = fd >= 0 && write(fd, text, n) == (ssize_t)n && fsync(fd) == 0;
-    if (fd >= 0) ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
+    if (atomic_write(path, text, n) != 0) {
         snprintf(err, errsz, "could not save %s (%s)", path, strerror(errno));
-        unlink(tmp);
         return -1;
     }
     return 0;
@@ -253,15 +264,7 @@ static int posix_save_data(void *user, const char *id, const uint8_t data[256], 
 
 int m8_posix_output_dir(char *out, size_t outsz, char *err, size_t errsz)
 {
-    const char *env = getenv("MOTE8_OUTPUT_DIR"), *xdg = getenv("XDG_DATA_HOME");
-    if (env && *env) snprintf(out, outsz, "%s", env);
-    else if (xdg && *xdg) snprintf(out, outsz, "%s/mote8/output", xdg);
-    else snprintf(out, outsz, "%s/.local/share/mote8/output", getenv("HOME") ? getenv("HOME") : ".");
-    if (make_folders(out, 1) != 0) {
-        snprintf(err, errsz, "cannot create the output folder %s: %s", out, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return user_folder("MOTE8_OUTPUT_DIR", "output", out, outsz, err, errsz);
 }
 
 /* printh(text, name, overwrite): the machine has checked that name is a plain file name. */
