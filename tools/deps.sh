@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # deps.sh - checks the Debian packages mote8 builds and tests with; installs the missing
 # ones with apt-get when run as root, otherwise prints the one apt-get line to run.
-# clang and libclang-rt-14-dev (Debian 12) build the libFuzzer targets of make fuzz / make test.
-# Nothing else is downloaded.
+# clang and libclang-rt-14-dev (Debian 12) build the libFuzzer targets of make fuzz / make test;
+# xvfb and xauth let make test run the window under a virtual X server; flac is the codec
+# bench's comparison (make bench). Nothing else is downloaded.
 set -eu
-pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev clang libclang-rt-14-dev"
+pkgs="build-essential cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev clang libclang-rt-14-dev xvfb xauth flac"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
