@@ -1,8 +1,8 @@
 /* cost.h - the virtual CPU's cycle counters and frame pacing (reference 10.2, 11).
  *
  * A virtual 8 MHz CPU: 2^23 cycles per second, so a frame budget of 279,620 cycles at
- * 30 fps and 139,810 at 60 fps. Lua costs 2 cycles per VM instruction (counted exactly by
- * the VM's count hook); API calls charge the system cost given by their row of the API
+ * 30 fps and 139,810 at 60 fps. Lua costs 2 cycles per VM instruction (counted exactly in
+ * the interpreter loop, or by a count hook: docs/cost-model.md); API calls charge the system cost given by their row of the API
  * table. Everything here is virtual: no host clock is ever read, so the numbers and the
  * pacing decisions are the same headless and windowed, with or without the profiler.
  *

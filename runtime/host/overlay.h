@@ -9,7 +9,7 @@
  * Environment, for checks and screenshots: MOTE8_OVERLAY=1 starts with the overlay shown;
  * MOTE8_WINDOW_SHOT=FILE.png saves the whole window (overlay included) at tick
  * MOTE8_WINDOW_SHOT_TICK (default 60).
- * Depends on: SDL2, api/mote8.h, api/profiler.h. */
+ * Depends on: SDL2, api/mote8.h, api/mote8_profiler.h. */
 #ifndef M8_OVERLAY_H
 #define M8_OVERLAY_H
 
