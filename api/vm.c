@@ -738,8 +738,14 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     static const mote8_input no_input;
     if (!input) input = &no_input;
     vm->input = *input;
+    uint8_t buttons[8];
+    memcpy(buttons, input->buttons, sizeof buttons);
+    if (vm->machine->ram[M8_DEVKIT] & 4) {   /* devkit: mouse buttons as btn(4)-btn(6) */
+        int mb = input->mouse_buttons;
+        buttons[0] |= (uint8_t)((mb & 1 ? 16 : 0) | (mb & 2 ? 32 : 0) | (mb & 4 ? 64 : 0));
+    }
     int ended = vm->booted && !vm->has_callbacks;    /* program ended: the screen stays */
-    m8_machine_tick(vm->machine, input->buttons, ended ? NULL : resume_cart, vm);
+    m8_machine_tick(vm->machine, buttons, ended ? NULL : resume_cart, vm);
     m8_cartdata_flush(vm);                   /* at most one save per tick */
     if (vm->tick_observer) vm->tick_observer(vm);
     return vm->status;
