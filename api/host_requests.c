@@ -1,5 +1,6 @@
 /* host_requests.c - the extcmd commands a cart asks its host to carry out (captures), kept
- * in a small queue in the machine until the host takes them (mote8_take_host_request).
+ * in a small queue in the machine until the host takes them (mote8_take_host_request), and
+ * the devkit flags the host follows (pointer lock).
  * Depends on: vm_internal.h, api/mote8.h. */
 #include <stdio.h>
 #include <string.h>
@@ -20,3 +21,5 @@ int mote8_take_host_request(mote8 *m8, char *cmd, size_t cmdsz)
             (size_t)m8->n_host_requests * sizeof m8->host_requests[0]);
     return 1;
 }
+
+int mote8_devkit_flags(const mote8 *m8) { return m8->machine->ram[M8_DEVKIT]; }

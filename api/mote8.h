@@ -134,6 +134,14 @@ void mote8_show_error(mote8 *m8);
  * (at most 8 are kept; more in one tick are dropped). */
 int mote8_take_host_request(mote8 *m8, char *cmd, size_t cmdsz);
 
+/* The cart's devkit flags (its poke(0x5f2d, ...)): 1 keyboard and mouse, 4 mouse buttons
+ * as btn(4)-btn(6) (the machine does that), 16 pointer lock (the host hides the pointer and
+ * reports only movement, stat(38)/stat(39)). */
+#define MOTE8_DEVKIT_INPUT 1
+#define MOTE8_DEVKIT_MOUSE_BUTTONS 4
+#define MOTE8_DEVKIT_POINTER_LOCK 16
+int mote8_devkit_flags(const mote8 *m8);
+
 /* --- the pause menu (api/menu.c) --- */
 #define MOTE8_MENU_MAX 5
 #define MOTE8_MENU_LABEL 24

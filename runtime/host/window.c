@@ -195,6 +195,8 @@ static void open_menu(window_host *h, mote8 *m8)
     m8_pause_menu_open(&h->menu, m8);
     memset(h->keys, 0, sizeof h->keys);
     if (h->audio) SDL_PauseAudioDevice(h->audio, 1);
+    SDL_SetRelativeMouseMode(SDL_FALSE);    /* a locked pointer is freed in the menu; the next
+                                               tick locks it again if the cart still asks */
 }
 
 /* Keys in the menu: arrows (or ESDF) move, Z/X/C/V/N/M/Enter confirm, Escape/P go back. */
@@ -431,6 +433,9 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
     m8_capture_tick(&h->capture, rgb, mote8_fps(m8));
     char cmd[16];
     while (mote8_take_host_request(m8, cmd, sizeof cmd)) capture(h, m8, cmd);
+    /* devkit pointer lock: the pointer hidden, only its movement reported */
+    int lock = (mote8_devkit_flags(m8) & MOTE8_DEVKIT_POINTER_LOCK) != 0;
+    if (lock != (SDL_GetRelativeMouseMode() == SDL_TRUE)) SDL_SetRelativeMouseMode(lock ? SDL_TRUE : SDL_FALSE);
     return status == MOTE8_SHUTDOWN;
 }
 

@@ -53,3 +53,13 @@ Test(devkit, mouse_buttons_as_btn_with_bit_2)
                                "falsetruefalse\n");    /* right */
     mote8_destroy(m8);
 }
+
+/* The host reads the cart's devkit flags (pointer lock is the window's to carry out). */
+Test(devkit, flags_for_the_host)
+{
+    mote8 *m8 = m8t_start("function _update() poke(0x5f2d,1|16) end\n", NULL);
+    cr_expect_eq(mote8_devkit_flags(m8), 0);
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect_eq(mote8_devkit_flags(m8), MOTE8_DEVKIT_INPUT | MOTE8_DEVKIT_POINTER_LOCK);
+    mote8_destroy(m8);
+}
