@@ -28,6 +28,7 @@ typedef struct launcher {
     SDL_Renderer *r;
     SDL_Texture *tex[M8_LAUNCHER_MAX_ENTRIES];
     m8_launcher_list list;
+    char labels[768];           /* the capture folder: labels set with F7 */
     int sel;
     double scroll;              /* first row shown, eased towards the selection's */
 } launcher;
@@ -149,7 +150,7 @@ static void open_view(launcher *L, const char *root, const char *folder, const c
             L->tex[i] = NULL;
         }
     m8_launcher_list_close(&L->list);
-    m8_launcher_list_open(&L->list, root, folder);
+    m8_launcher_list_open(&L->list, root, folder, L->labels);
     L->sel = 0;
     for (int i = 0; select && i < L->list.count; i++)
         if (strcmp(L->list.entries[i].path, select) == 0) L->sel = i;
@@ -193,6 +194,7 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
                                        SDL_WINDOW_RESIZABLE);
     launcher L;
     memset(&L, 0, sizeof L);
+    m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
     L.r = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (win && !L.r) L.r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
     if (!L.r) {

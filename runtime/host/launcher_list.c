@@ -98,9 +98,34 @@ int m8_launcher_picture(const void *data, size_t len, const char *name, uint8_t 
     return rc;
 }
 
-/* The picture of entry e (READY or NONE). */
-static void make_picture(m8_launcher_entry *e, uint8_t *rgb, int *ok)
+int m8_launcher_set_label(const char *labels, const char *path, uint8_t *rgb)
 {
+    if (!labels || !labels[0]) return -1;
+    char base[256], file[1100], err[160];
+    const char *slash = strrchr(path, '/');
+    snprintf(base, sizeof base, "%s", slash ? slash + 1 : path);
+    char *dot = strstr(base, ".p8");             /* as the capture names it (capture.c) */
+    if (dot && dot != base) *dot = 0;
+    snprintf(file, sizeof file, "%s/%s_label.png", labels, base);
+    int w = 0, h = 0;
+    uint8_t *png = mote8_read_png(file, &w, &h, err, sizeof err);
+    if (!png) return -1;
+    int s = w / MOTE8_WIDTH;
+    int ok = s >= 1 && w == s * MOTE8_WIDTH && h == s * MOTE8_HEIGHT;
+    for (int y = 0; ok && y < MOTE8_HEIGHT; y++)
+        for (int x = 0; x < MOTE8_WIDTH; x++)
+            memcpy(rgb + 3 * (y * MOTE8_WIDTH + x), png + 3 * ((size_t)y * s * w + (size_t)x * s), 3);
+    free(png);
+    return ok ? 0 : -1;
+}
+
+/* The picture of entry e (READY or NONE). */
+static void make_picture(const m8_launcher_list *l, m8_launcher_entry *e, uint8_t *rgb, int *ok)
+{
+    if (m8_launcher_set_label(l->labels, e->path, rgb) == 0) {
+        *ok = 1;
+        return;
+    }
     size_t len = 0;
     const void *data;
     char *file = NULL;
@@ -134,7 +159,7 @@ static void *worker(void *arg)
         if (i < 0) return NULL;
         uint8_t *rgb = malloc(128 * 128 * 3);
         int ok = 0;
-        if (rgb) make_picture(&e, rgb, &ok);
+        if (rgb) make_picture(l, &e, rgb, &ok);   /* l->labels is set before the threads start */
         pthread_mutex_lock(&l->lock);
         if (ok) l->entries[i].rgb = rgb;
         else free(rgb);
@@ -143,10 +168,12 @@ static void *worker(void *arg)
     }
 }
 
-int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder)
+int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder,
+                          const char *labels)
 {
     memset(l, 0, sizeof *l);
     snprintf(l->root, sizeof l->root, "%s", root);
+    snprintf(l->labels, sizeof l->labels, "%s", labels ? labels : "");
     snprintf(l->folder, sizeof l->folder, "%s", folder);
     l->entries = calloc(M8_LAUNCHER_MAX_ENTRIES, sizeof *l->entries);
     if (!l->entries) return -1;

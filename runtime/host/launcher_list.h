@@ -31,6 +31,7 @@ typedef struct m8_launcher_entry {
 typedef struct m8_launcher_list {
     char root[768];             /* the user's cart folder */
     char folder[768];           /* the folder shown; "" = the top view */
+    char labels[768];           /* where labels set with F7 live (NAME_label.png), "" = none */
     m8_launcher_entry *entries;
     int count;
     int want_first;             /* the UI's first visible entry */
@@ -40,9 +41,11 @@ typedef struct m8_launcher_list {
     int n_threads;
 } m8_launcher_list;
 
-/* Show `folder` ("" = the top view, with cart folder `root`) and start the label threads.
+/* Show `folder` ("" = the top view, with cart folder `root`) and start the label threads;
+ * a label set with F7 in folder `labels` (NULL = none) is shown before the cart's own.
  * 0, or -1 when the folder cannot be read (the list is then empty). */
-int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder);
+int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder,
+                          const char *labels);
 /* Stop the threads (waiting for the entry in progress) and free everything. */
 void m8_launcher_list_close(m8_launcher_list *l);
 /* The entry's label state, read under the lock. */
@@ -50,6 +53,9 @@ int m8_launcher_label_state(m8_launcher_list *l, int i);
 /* Tell the workers which entry the UI shows first. */
 void m8_launcher_want(m8_launcher_list *l, int first);
 
+/* A label set with F7 for the cart at `path` (or bundled name): labels/NAME_label.png read
+ * back as 128x128 RGB (any whole-number scale). 0, or -1 when there is none. */
+int m8_launcher_set_label(const char *labels, const char *path, uint8_t *rgb);
 /* The picture of a cart (bytes of any format): its label, else its first frame headless.
  * 0 and 128x128 RGB in rgb, or -1 when it has neither (does not load or run). */
 int m8_launcher_picture(const void *data, size_t len, const char *name, uint8_t *rgb);

@@ -2,7 +2,8 @@
  * launcher_list.c): the top view lists the bundled carts, then the cart folder's folders and
  * carts sorted; a sub-folder starts with ".."; the threads give a .p8's __label__, a
  * first-frame thumbnail for a cart without one, and "none" for a cart that does not run;
- * the last selection is saved and read back. */
+ * the last selection is saved and read back; a label set with F7 is read back from the
+ * capture folder. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +86,7 @@ static int find(m8_launcher_list *l, const char *name)
 Test(launcher_list, top_view_and_labels_from_threads, .init = setup, .fini = teardown)
 {
     m8_launcher_list l;
-    cr_assert_eq(m8_launcher_list_open(&l, root, ""), 0);
+    cr_assert_eq(m8_launcher_list_open(&l, root, "", NULL), 0);
     int nb = 0;
     while (mote8_bundled_cart_name(nb)) nb++;
     cr_assert_eq(l.count, nb + 4, "bundled carts, one folder, three carts (not notes.txt)");
@@ -113,7 +114,7 @@ Test(launcher_list, sub_folder_starts_with_parent, .init = setup, .fini = teardo
     char sub[300];
     snprintf(sub, sizeof sub, "%s/zfolder", root);
     m8_launcher_list l;
-    cr_assert_eq(m8_launcher_list_open(&l, root, sub), 0);
+    cr_assert_eq(m8_launcher_list_open(&l, root, sub, NULL), 0);
     cr_assert_eq(l.count, 2);
     cr_expect_eq(l.entries[0].kind, M8_ENTRY_PARENT);
     cr_expect_str_eq(l.entries[0].path, "", "the parent of a top folder is the top view");
@@ -125,7 +126,7 @@ Test(launcher_list, closing_while_threads_work_is_safe, .init = setup, .fini = t
 {
     for (int round = 0; round < 5; round++) {
         m8_launcher_list l;
-        m8_launcher_list_open(&l, root, "");
+        m8_launcher_list_open(&l, root, "", NULL);
         m8_launcher_want(&l, 2);
         m8_launcher_list_close(&l);
     }
@@ -144,4 +145,30 @@ Test(launcher_list, last_selection_is_remembered, .init = setup, .fini = teardow
     cr_assert_eq(m8_launcher_last_load(folder, sizeof folder, path, sizeof path), 0);
     cr_expect_str_eq(folder, "");
     cr_expect_str_eq(path, "hello");
+}
+
+/* A label set with F7 (the capture folder's NAME_label.png, written at any whole scale) is
+ * read back at 128x128 for a bundled name or a cart path of any format; none: -1. */
+Test(launcher_list, label_set_with_f7)
+{
+    char dir[] = "/tmp/m8_labels_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    static uint8_t rgb[128 * 128 * 3], back[128 * 128 * 3];
+    for (int i = 0; i < 128 * 128; i++) {
+        rgb[3 * i] = (uint8_t)(i % 128 * 2);
+        rgb[3 * i + 1] = (uint8_t)(i / 128 * 2);
+        rgb[3 * i + 2] = 7;
+    }
+    char path[256];
+    snprintf(path, sizeof path, "%s/racer_label.png", dir);
+    cr_assert_eq(mote8_write_png(path, rgb, 128, 128, 4), 0);
+    cr_expect_eq(m8_launcher_set_label(dir, "racer", back), 0);
+    cr_expect_eq(memcmp(rgb, back, sizeof rgb), 0);
+    memset(back, 0, sizeof back);
+    cr_expect_eq(m8_launcher_set_label(dir, "/carts/racer.p8.png", back), 0);
+    cr_expect_eq(memcmp(rgb, back, sizeof rgb), 0);
+    cr_expect_eq(m8_launcher_set_label(dir, "spaceman", back), -1);
+    cr_expect_eq(m8_launcher_set_label(NULL, "racer", back), -1);
+    unlink(path);
+    rmdir(dir);
 }
