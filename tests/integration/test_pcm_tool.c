@@ -12,14 +12,7 @@
 #include <unistd.h>
 #include "m8_test_util.h"
 
-static const char *tmp(const char *name)
-{
-    static char path[16][256];
-    static int next;
-    char *p = path[next++ % 16];
-    snprintf(p, 256, "/tmp/m8t_pcm_%d_%s", (int)getpid(), name);
-    return p;
-}
+static const char *tmp(const char *name) { return m8t_tmp_path("pcm", name); }
 
 static void put16(FILE *f, unsigned v) { fputc(v & 0xff, f); fputc((v >> 8) & 0xff, f); }
 static void put32(FILE *f, unsigned v) { put16(f, v & 0xffff); put16(f, v >> 16); }

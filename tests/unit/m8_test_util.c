@@ -166,3 +166,12 @@ mote8 *m8t_start(const char *code, m8t_capture *cap)
     cr_assert_eq(rc, 0, "%s", mote8_error(m8));
     return m8;
 }
+
+const char *m8t_tmp_path(const char *tag, const char *name)
+{
+    static char path[16][256];
+    static int next;
+    char *p = path[next++ % 16];
+    snprintf(p, 256, "/tmp/m8t_%s_%d_%s", tag, (int)getpid(), name);
+    return p;
+}

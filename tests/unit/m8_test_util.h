@@ -20,6 +20,9 @@ void m8t_run_mote8(m8_run_result *r, const char *const *args);
 /* The same for another program of build/bin (e.g. "mote8-cart"). */
 void m8t_run_tool(m8_run_result *r, const char *tool, const char *const *args);
 
+/* A scratch path /tmp/m8t_TAG_PID_NAME (16 kept at once, reused in turn). */
+const char *m8t_tmp_path(const char *tag, const char *name);
+
 
 /* Load and run a cart file for `frames` ticks; captures printh output (NUL-terminated).
  * Returns the final status; the screen is written to rgb (128*128*3) when not NULL. */

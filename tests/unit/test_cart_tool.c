@@ -13,14 +13,7 @@
 
 #define CELESTE M8_SHARED_DIR "/carts/real/celeste_classic.p8"
 
-static const char *tmp(const char *name)
-{
-    static char path[16][256];
-    static int next;
-    char *p = path[next++ % 16];
-    snprintf(p, 256, "/tmp/m8t_tool_%d_%s", (int)getpid(), name);
-    return p;
-}
+static const char *tmp(const char *name) { return m8t_tmp_path("tool", name); }
 
 static const char *write_cart(const char *name, const char *code)
 {
