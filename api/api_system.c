@@ -75,6 +75,9 @@ int m8l_stat(lua_State *L)
     case 0: m8_push_num(L, (double)vm->mem_used / 1024.0); return 1;
     case 1: m8_push_num(L, m8_cost_stat_total(&vm->machine->cost)); return 1;
     case 2: m8_push_num(L, m8_cost_stat_system(&vm->machine->cost)); return 1;
+    case 200: case 201:        /* mote8: the cycles behind stat(1) / stat(2), as 16.16 wraps them */
+        lua_pushinteger(L, m8_cost_stat_cycles(&vm->machine->cost, n == 201));
+        return 1;
     case 4: lua_pushliteral(L, ""); return 1;
     case 6: lua_pushstring(L, vm->param); return 1;        /* run() / load() parameter */
     case 5: lua_pushinteger(L, M8_VERSION_ID); return 1;

@@ -4,7 +4,8 @@
 # the system's own apt sources (their deb entries read as deb-src; the system's apt
 # configuration is not touched), kept in a cache outside the repository
 # ($XDG_CACHE_HOME/mote8/lua5.4, else ~/.cache/mote8/lua5.4), unpacked with Debian's
-# patches into BUILD_DIR/lua5.4 and patched with tools/lua5.4-count.patch.
+# patches into BUILD_DIR/lua5.4 and patched with tools/lua5.4-count.patch (instruction
+# counting) and then tools/lua5.4-p8num.patch (PICO-8's number semantics).
 # Prints one line saying which Lua the build uses. Exits 0 either way: without the source
 # package the build falls back to the system's liblua5.4 and the count hook.
 # Usage: tools/lua_source.sh BUILD_DIR
@@ -13,10 +14,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:?usage: lua_source.sh BUILD_DIR}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
-patch_file="$top/tools/lua5.4-count.patch"
+patch_files=("$top/tools/lua5.4-count.patch" "$top/tools/lua5.4-p8num.patch")
 out="$build/lua5.4"
 stamp="$out/.mote8-patch"
-want=$(sha256sum "$patch_file" | cut -d' ' -f1)
+want=$(cat "${patch_files[@]}" | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$out/src/lvm.c" ]; then
   exit 0                                    # already prepared with this patch
 fi
@@ -48,6 +49,9 @@ if [ -z "$dsc" ]; then
 fi
 rm -rf "$out"
 dpkg-source --no-check -x "$dsc" "$out" >/dev/null 2>&1 || fallback "dpkg-source could not unpack $dsc"
-(cd "$out" && patch -p1 -s < "$patch_file") || fallback "tools/lua5.4-count.patch does not apply to $(basename "$dsc")"
+for patch_file in "${patch_files[@]}"; do
+  (cd "$out" && patch -p1 -s < "$patch_file") ||
+    fallback "tools/$(basename "$patch_file") does not apply to $(basename "$dsc")"
+done
 echo "$want" > "$stamp"
-echo "lua: $(basename "$dsc" .dsc) from Debian's source package, with mote8's counting patch" >&2
+echo "lua: $(basename "$dsc" .dsc) from Debian's source package, with mote8's patches (counting, numbers)" >&2

@@ -115,6 +115,12 @@ double m8_cost_stat_system(const m8_cost *c)
     return (double)c->system_cycles / (double)c->budget;
 }
 
+int32_t m8_cost_stat_cycles(const m8_cost *c, int system_only)
+{
+    uint64_t cycles = c->system_cycles + (system_only ? 0 : c->lua_cycles);
+    return (int32_t)((cycles + 0x8000u) & 0xffffu) - 0x8000;
+}
+
 double m8_units_segment(int x0, int y0, int x1, int y1)
 {
     double dx = fabs((double)x1 - x0), dy = fabs((double)y1 - y0);

@@ -94,5 +94,6 @@ double m8_units_circfill(int r);                           /* the (2r+1)^2 box *
 
 double m8_cost_stat_total(const m8_cost *c);   /* stat(1): frame so far / budget */
 double m8_cost_stat_system(const m8_cost *c);  /* stat(2) */
+int32_t m8_cost_stat_cycles(const m8_cost *c, int system_only);  /* stat(200), stat(201) */
 
 #endif

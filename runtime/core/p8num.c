@@ -194,11 +194,12 @@ int m8_num_parse(const char *s, int len, int flags, double *out)
 double m8_num_div(double a, double b)
 {
     a = clean(a); b = clean(b);
-    if (b == 0) return a >= 0 ? RAW_MAX_D : -RAW_MAX_D;   /* signs agree (0/0 too) */
-    double q = a / b;
-    if (q > RAW_MAX_D) return RAW_MAX_D;                  /* saturates like /0 */
-    if (q < -32768.0) return -RAW_MAX_D;
-    return q;
+    int64_t ra = m8_num_to_raw(a), rb = m8_num_to_raw(b);
+    if (rb == 0) return a >= 0 ? RAW_MAX_D : -RAW_MAX_D;  /* signs agree (0/0 too) */
+    int64_t q = ra * 65536 / rb;                           /* (a_raw << 16) / b_raw, truncated */
+    if (q > INT32_MAX) return RAW_MAX_D;                   /* saturates like /0 */
+    if (q < -INT32_MAX) return -RAW_MAX_D;
+    return m8_num_from_raw((int32_t)q);
 }
 
 double m8_num_mod(double a, double b)

@@ -92,9 +92,9 @@ local function check_level(seed,lv)
  end
  check(nobj>=4,tag.."level has an exit and crystals")
  for i=0,w*h-1 do
-  if (dist[i]) af+=dist[i] an+=1
+  if (dist[i]) af+=dist[i]/256 an+=1 -- scaled: the sum would pass 32767
  end
- local ratio=(of/nobj)/(af/an)
+ local ratio=(of/nobj)/(af/an*256)
  ratio_sum+=ratio
  ratio_n+=1
  if (ratio>1) farther+=1

@@ -137,7 +137,7 @@ Test(cli, missing_and_broken_carts_exit_1)
 
 Test(cli, printh_and_input_script)
 {
-    const char *cart = write_temp("inp.p8", CART("function _update() printh(t()*30 ..\":\"..btn()) end\n"));
+    const char *cart = write_temp("inp.p8", CART("function _update() printh(flr(t()*30+0.5)..\":\"..btn()) end\n"));
     const char *script = write_temp("inp.txt", "# frame mask\n0 0\n2 0x12\n4 0x100\n");
     const char *args[] = { "--headless", "--frames", "6", "--input", script, cart, NULL };
     m8_run_result r;
@@ -182,7 +182,7 @@ Test(cli, endless_loop_does_not_hang_headless)
 
 Test(cli, memory_cap_gives_an_error_not_a_crash)
 {
-    const char *cart = write_temp("mem.p8", CART("t={} i=0 while true do i=i+1 t[i]={i,i,i} end\n"));
+    const char *cart = write_temp("mem.p8", CART("t={} while true do add(t,{1,2,3}) end\n"));
     const char *args[] = { "--headless", "--frames", "2000", cart, NULL };
     m8_run_result r;
     m8t_run_mote8(&r, args);
