@@ -1,10 +1,53 @@
 /* api_sandbox.c - Lua base functions given to carts in a safer form. setmetatable(t, mt)
- * behaves as Lua's, except that a __gc field of mt does not make t finalizable: a finalizer
- * runs inside the garbage collector, where mote8 can neither count nor pause it, so an
- * endless loop there would freeze the host. The field stays in mt (rawget sees it); it is
- * simply never called (docs/dialect.md).
- * Depends on: api_internal.h. */
+ * behaves as Lua's, and a __gc field of mt makes t finalizable, but the finalizer does not
+ * run inside the garbage collector (where nothing is counted and nothing can be paused):
+ * t gets a sentinel userdata, kept in a weak-keyed registry table, whose own C finalizer
+ * runs the cart's __gc in a fresh coroutine that is counted and watched for endless loops
+ * like any cart code (m8_vm_run_finalizer). As in Lua, mt must have __gc when setmetatable
+ * is called, the field is read again when t is collected, and it runs once.
+ * Depends on: api_internal.h, vm_internal.h (m8_vm_run_finalizer). */
 #include "api_internal.h"
+#include "vm_internal.h"
+
+static const char finalizers_key[] = "m8.finalizers";       /* t -> its sentinel (weak keys) */
+static const char sentinel_mt_key[] = "m8.finalizer_sentinel";
+
+/* The sentinel's C finalizer, run by the garbage collector: hands t to the cart's __gc. */
+static int sentinel_gc(lua_State *L)
+{
+    lua_getiuservalue(L, 1, 1);                         /* t */
+    m8_vm_run_finalizer(L, lua_gettop(L));
+    return 0;
+}
+
+/* Give t (at index 1) a sentinel unless it has one. */
+static void watch_for_collection(lua_State *L)
+{
+    if (luaL_getsubtable(L, LUA_REGISTRYINDEX, finalizers_key) == 0) {
+        lua_createtable(L, 0, 1);                       /* a new table: weak keys */
+        lua_pushliteral(L, "k");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+    }
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, -2) != LUA_TNIL) {                /* already watched */
+        lua_pop(L, 2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_newuserdatauv(L, 0, 1);                         /* finalizers sentinel */
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    if (luaL_newmetatable(L, sentinel_mt_key)) {
+        lua_pushcfunction(L, sentinel_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, 1);
+    lua_insert(L, -2);                                  /* finalizers t sentinel */
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
 
 int m8l_setmetatable(lua_State *L)
 {
@@ -26,10 +69,12 @@ int m8l_setmetatable(lua_State *L)
     }
     lua_pushvalue(L, 2);
     lua_setmetatable(L, 1);
-    if (had_gc) {                                       /* put the field back, unused */
+    if (had_gc) {                                       /* put the field back */
         lua_pushliteral(L, "__gc");
         lua_pushvalue(L, 3);
         lua_rawset(L, 2);
+        lua_settop(L, 1);
+        watch_for_collection(L);
     }
     lua_settop(L, 1);
     return 1;

@@ -164,7 +164,7 @@ typedef struct m8_cost_rule {
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \
-    X(setmetatable, m8l_setmetatable, M8_GROUP_LUA, 0, 0, M8_COST_NONE, "setmetatable(t,m): set t's metatable (a __gc field is never called: api/api_sandbox.c)") \
+    X(setmetatable, m8l_setmetatable, M8_GROUP_LUA, 0, 0, M8_COST_NONE, "setmetatable(t,m): set t's metatable (a __gc finalizer runs as counted cart code: api/api_sandbox.c)") \
     B(rawget, "rawget", M8_GROUP_LUA, "rawget(t,k): t[k] without metamethods") \
     B(rawset, "rawset", M8_GROUP_LUA, "rawset(t,k,v): t[k]=v without metamethods") \
     B(rawequal, "rawequal", M8_GROUP_LUA, "rawequal(a,b): equality without metamethods") \

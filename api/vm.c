@@ -492,9 +492,42 @@ mote8 *mote8_create(const mote8_config *config)
 
 static void close_lua(m8_vm *vm)
 {
+    vm->closing = 1;
     if (vm->L) lua_close(vm->L);
+    vm->closing = 0;
     vm->L = NULL;
     vm->co = NULL;
+}
+
+/* ---------------------------------------------------------------- finalizers --- */
+
+void m8_vm_run_finalizer(lua_State *L, int t)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (vm->closing || vm->status != MOTE8_RUNNING || vm->request.kind != M8_REQ_NONE) return;
+    if (!lua_getmetatable(L, t)) return;
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION) {
+        lua_pop(L, 2);
+        return;
+    }
+    lua_State *co = lua_newthread(L);                   /* mt gc co */
+    start_counting(vm, co);
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, t);
+    lua_xmove(L, co, 2);
+    int nres = 0;
+    int rc = lua_resume(co, L, 1, &nres);
+    if (rc != LUA_OK && rc != LUA_YIELD && vm->request.kind == M8_REQ_NONE &&
+        vm->status == MOTE8_RUNNING) {
+        const char *msg = lua_tostring(co, -1);
+        lua_pushfstring(co, "%s (in a __gc metamethod)", msg ? msg : "error");
+        report_lua_error(vm, co);
+        /* the main coroutine stops at its next instruction */
+        vm->yield_due = 1;
+        if (vm->co) install_hook(vm, vm->co);
+    }
+    lua_pop(L, 3);
 }
 
 void m8_vm_clear_request(m8_vm *vm)

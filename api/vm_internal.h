@@ -79,6 +79,7 @@ struct mote8 {
     int has_callbacks;          /* _update/_update60/_draw exist */
     int fps_forced;             /* _set_fps(n) chose the rate (0 = by _update60) */
     int flipped;
+    int closing;                /* lua_close runs: finalizers run no cart code */
     m8_request request;         /* pending stop/run/load/..., kind M8_REQ_NONE if none */
     int pause_requested;        /* extcmd("pause") not yet seen by the host */
     char param[M8_PARAM_MAX];   /* stat(6): the parameter of run() / load() */
@@ -140,6 +141,10 @@ void m8_cartdata_flush(m8_vm *vm);
 /* printh(text, file, overwrite): the file in the host's cart output folder through the
  * platform's write_output (api/cart_output.c); a bad name is a cart error. Returns 0. */
 int m8_printh_file(lua_State *L, const char *file, const char *text, int overwrite);
+/* Run the cart's __gc for the table at index `t` of L (api/api_sandbox.c calls it from a
+ * sentinel's finalizer): in a new coroutine, counted and watched for endless loops like
+ * any cart code. An error in it stops the cart with the error, as in PICO-8's Lua 5.2. */
+void m8_vm_run_finalizer(lua_State *L, int t);
 /* Set (or clear, NULL) the profiler's per-instruction observer. */
 void m8_vm_observe_instructions(m8_vm *vm, m8_instruction_observer observer);
 

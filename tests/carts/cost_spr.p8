@@ -5,7 +5,7 @@ __lua__
 -- each frame runs one case in _draw and checks stat(201) (system cycles of the frame so far) exactly.
 -- frames: 8
 cases={
- {"100 spr 2x2",100*2*256,function() for i=1,100 do spr(0,i,i,2,2) end end},
+ {"60 spr 2x2",60*2*256,function() for i=1,60 do spr(0,i,i,2,2) end end},
  {"spr 1x1",128,function() spr(1,10,10) end},
  {"off screen costs its area",128,function() spr(1,300,-200) end},
  {"clipped costs its area",2*32*32,function() clip(0,0,4,4) spr(1,60,60,4,4) clip() end},
