@@ -8,9 +8,12 @@
  * 32 KiB window. A first parse is greedy with one byte of lazy lookahead (short far matches
  * checked against the real move-to-front cost of the literals they replace); then rounds of
  * backward dynamic programming find the cheapest parse, pricing each literal by its
- * move-to-front index under the previous parse. The smallest stream is kept.
- * Depends on: pxa.h, libc. */
+ * move-to-front index under the previous parse. When that stream is near or over a cart's
+ * code region, two beam searches over real move-to-front tables follow (pxa_search.c). The
+ * smallest stream is kept.
+ * Depends on: pxa.h, pxa_parse.h, libc. */
 #include "pxa.h"
+#include "pxa_parse.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -157,39 +160,10 @@ static void put_bits(bit_writer *w, unsigned v, int n)
     }
 }
 
-/* Bits of a literal at move-to-front index idx: 1 + (u + 1) + (4 + u). */
-static int literal_prefix(unsigned idx)
-{
-    int u = 0;
-    while (idx >= 16u * ((2u << u) - 1u)) u++;
-    return u;
-}
-
-static int literal_bits(unsigned idx) { return 6 + 2 * literal_prefix(idx); }
-
-static int offset_bits(size_t offset)
-{
-    size_t o = offset - 1;
-    return o < 32 ? 5 : o < 1024 ? 10 : 15;
-}
-
-static int match_bits(size_t offset, size_t len)
-{
-    int ob = offset_bits(offset);
-    return 1 + (ob == 15 ? 1 : 2) + ob + 3 * (int)((len - 3) / 7 + 1);
-}
-
-static unsigned mtf_index(const uint8_t *mtf, uint8_t c)
-{
-    unsigned i = 0;
-    while (mtf[i] != c) i++;
-    return i;
-}
-
 static void put_literal(bit_writer *w, uint8_t *mtf, uint8_t c)
 {
-    unsigned idx = mtf_index(mtf, c);
-    int u = literal_prefix(idx);
+    unsigned idx = m8_pxa_mtf_index(mtf, c);
+    int u = m8_pxa_literal_prefix(idx);
     put_bits(w, 1, 1);
     put_bits(w, (1u << u) - 1u, u);      /* u ones */
     put_bits(w, 0, 1);
@@ -200,7 +174,7 @@ static void put_literal(bit_writer *w, uint8_t *mtf, uint8_t c)
 
 static void put_match(bit_writer *w, size_t offset, size_t len)
 {
-    int ob = offset_bits(offset);
+    int ob = m8_pxa_offset_bits(offset);
     put_bits(w, 0, 1);
     if (ob == 15) put_bits(w, 0, 1);
     else put_bits(w, ob == 5 ? 3u : 1u, 2);  /* first bit 1, then 1 -> 5 bits, 0 -> 10 bits */
@@ -220,8 +194,8 @@ static int literal_run_bits(const uint8_t *mtf_in, const uint8_t *s, size_t len)
     memcpy(mtf, mtf_in, sizeof mtf);
     int bits = 0;
     for (size_t i = 0; i < len; i++) {
-        unsigned idx = mtf_index(mtf, s[i]);
-        bits += literal_bits(idx);
+        unsigned idx = m8_pxa_mtf_index(mtf, s[i]);
+        bits += m8_pxa_literal_bits(idx);
         memmove(mtf + 1, mtf, idx);
         mtf[0] = s[i];
     }
@@ -252,10 +226,8 @@ static void insert_upto(matcher *m, size_t end)
     if (m->inserted < end) m->inserted = end;
 }
 
-typedef struct match {
-    size_t len, offset;
-    int gain;                  /* estimated bits saved against literals */
-} match;
+typedef m8_pxa_match match;
+typedef m8_pxa_step step;
 
 static match find_match(matcher *m, size_t pos)
 {
@@ -272,7 +244,7 @@ static match find_match(matcher *m, size_t pos)
         size_t len = 0;
         while (len < limit && a[len] == b[len]) len++;
         if (len < 3) continue;
-        int gain = (int)len * EST_LITERAL_BITS - match_bits(offset, len);
+        int gain = (int)len * EST_LITERAL_BITS - m8_pxa_match_bits(offset, len);
         if (gain > best.gain || !best.len) {
             best.len = len;
             best.offset = offset;
@@ -309,25 +281,13 @@ static int find_candidates(matcher *m, size_t pos, match *out, int max)
     return n;
 }
 
-/* One step of a parse: a literal (len 1, offset 0) or a back reference. */
-typedef struct step {
-    uint32_t len, offset;
-} step;
-
 /* A match of length 3 (or 4) can cost more than the literals it replaces when the offset is
  * far and the characters are near the front of the move-to-front table. */
 static int worth_it(const match *mt, const uint8_t *mtf, const uint8_t *s)
 {
     if (!mt->len) return 0;
     if (mt->len > 4) return 1;
-    return match_bits(mt->offset, mt->len) < literal_run_bits(mtf, s, mt->len);
-}
-
-static void take_literal(uint8_t *mtf, uint8_t c)
-{
-    unsigned idx = mtf_index(mtf, c);
-    memmove(mtf + 1, mtf, idx);
-    mtf[0] = c;
+    return m8_pxa_match_bits(mt->offset, mt->len) < literal_run_bits(mtf, s, mt->len);
 }
 
 /* Greedy parse with one byte of lazy lookahead; steps[pos] for each position on the path. */
@@ -351,7 +311,7 @@ static void lazy_parse(matcher *m, step *steps)
             }
         }
         steps[pos] = (step){ 1, 0 };
-        take_literal(mtf, m->s[pos]);
+        m8_pxa_mtf_take(mtf, m->s[pos]);
         pos++;
     }
 }
@@ -365,14 +325,13 @@ static void literal_costs(const uint8_t *s, size_t n, const step *steps, uint8_t
     size_t pos = 0;
     while (pos < n) {
         size_t end = pos + steps[pos].len;
-        for (size_t i = pos; i < end; i++) cost[i] = (uint8_t)literal_bits(mtf_index(mtf, s[i]));
-        if (steps[pos].offset == 0) take_literal(mtf, s[pos]);
+        for (size_t i = pos; i < end; i++)
+            cost[i] = (uint8_t)m8_pxa_literal_bits(m8_pxa_mtf_index(mtf, s[i]));
+        if (steps[pos].offset == 0) m8_pxa_mtf_take(mtf, s[pos]);
         pos = end;
     }
 }
 
-#define MAX_CANDIDATES 12
-#define FULL_LENGTHS 64            /* longer matches are tried at their whole length only */
 
 /* Cheapest parse for the given literal costs (backward dynamic programming). */
 static void optimal_parse(size_t n, const match *cands, const uint8_t *ncand,
@@ -384,11 +343,11 @@ static void optimal_parse(size_t n, const match *cands, const uint8_t *ncand,
         step st = { 1, 0 };
         size_t prev_len = 2;
         for (int k = 0; k < ncand[i]; k++) {
-            const match *c = &cands[i * MAX_CANDIDATES + k];
+            const match *c = &cands[i * M8_PXA_MAX_CANDIDATES + k];
             size_t hi = c->len;
             for (size_t l = prev_len + 1; l <= hi; l++) {
-                if (l > FULL_LENGTHS && l < hi) l = hi;    /* past 64: the whole length only */
-                uint32_t cost = (uint32_t)match_bits(c->offset, l) + best[i + l];
+                if (l > M8_PXA_FULL_LENGTHS && l < hi) l = hi;    /* past 64: the whole length only */
+                uint32_t cost = (uint32_t)m8_pxa_match_bits(c->offset, l) + best[i + l];
                 if (cost < b) {
                     b = cost;
                     st = (step){ (uint32_t)l, (uint32_t)c->offset };
@@ -439,14 +398,46 @@ static void reset_matcher(matcher *m)
 }
 
 #define PARSE_ROUNDS 3
+#define SEARCH_WIDTH 16            /* partial parses kept per position by the beam search */
+#define SEARCH_LOOKAHEAD 256       /* positions of the first search's literals priced ahead */
 
-uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len)
+/* Emit the parse in steps; keep it in *out if it is smaller than what *out holds. */
+static void keep_smaller(const uint8_t *s, size_t len, const step *steps, uint8_t **out, size_t *out_n)
+{
+    size_t n2 = 0;
+    uint8_t *out2 = emit(s, len, steps, &n2);
+    if (out2 && (!*out || n2 < *out_n)) {
+        free(*out);
+        *out = out2;
+        *out_n = n2;
+    } else {
+        free(out2);
+    }
+}
+
+/* Two beam searches (pxa_search.c): the first ranks partial parses by their bits so far, the
+ * second also by what the first one's literals would cost ahead of them. */
+static void search_parse(const uint8_t *s, size_t len, const match *cands, const uint8_t *ncand,
+                         step *steps, uint8_t **out, size_t *out_n)
+{
+    uint8_t *literal_at = calloc(len + 1, 1);
+    if (!literal_at) return;
+    if (m8_pxa_beam_parse(s, len, cands, ncand, SEARCH_WIDTH, NULL, 0, steps)) {
+        keep_smaller(s, len, steps, out, out_n);
+        for (size_t pos = 0; pos < len; pos += steps[pos].len) literal_at[pos] = steps[pos].offset == 0;
+        if (m8_pxa_beam_parse(s, len, cands, ncand, SEARCH_WIDTH, literal_at, SEARCH_LOOKAHEAD, steps))
+            keep_smaller(s, len, steps, out, out_n);
+    }
+    free(literal_at);
+}
+
+uint8_t *m8_pxa_compress_effort(const char *code, size_t len, m8_pxa_effort effort, size_t *out_len)
 {
     if (len > M8_PXA_MAX_CODE) return NULL;
     const uint8_t *s = (const uint8_t *)code;
     matcher *m = malloc(sizeof *m);
     step *steps = malloc((len + 1) * sizeof *steps);
-    match *cands = malloc((len + 1) * MAX_CANDIDATES * sizeof *cands);
+    match *cands = malloc((len + 1) * M8_PXA_MAX_CANDIDATES * sizeof *cands);
     uint8_t *ncand = malloc(len + 1), *lit_cost = malloc(len + 1);
     uint32_t *best = malloc((len + 1) * sizeof *best);
     int32_t *prev = malloc((len + 1) * sizeof *prev);
@@ -461,20 +452,15 @@ uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len)
         out = emit(s, len, steps, &out_n);
         reset_matcher(m);
         for (size_t i = 0; i < len; i++)
-            ncand[i] = (uint8_t)find_candidates(m, i, cands + i * MAX_CANDIDATES, MAX_CANDIDATES);
+            ncand[i] = (uint8_t)find_candidates(m, i, cands + i * M8_PXA_MAX_CANDIDATES,
+                                                M8_PXA_MAX_CANDIDATES);
         for (int round = 0; out && round < PARSE_ROUNDS; round++) {
             literal_costs(s, len, steps, lit_cost);
             optimal_parse(len, cands, ncand, lit_cost, steps, best);
-            size_t n2 = 0;
-            uint8_t *out2 = emit(s, len, steps, &n2);
-            if (out2 && n2 < out_n) {
-                free(out);
-                out = out2;
-                out_n = n2;
-            } else {
-                free(out2);
-            }
+            keep_smaller(s, len, steps, &out, &out_n);
         }
+        if (out && (effort == M8_PXA_SEARCH || (effort == M8_PXA_AUTO && out_n > M8_PXA_SEARCH_ABOVE)))
+            search_parse(s, len, cands, ncand, steps, &out, &out_n);
     }
     free(m);
     free(steps);
@@ -485,4 +471,9 @@ uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len)
     free(prev);
     if (out && out_len) *out_len = out_n;
     return out;
+}
+
+uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len)
+{
+    return m8_pxa_compress_effort(code, len, M8_PXA_AUTO, out_len);
 }

@@ -27,7 +27,23 @@ char *m8_pxa_decompress(const uint8_t *in, size_t in_len, size_t *out_len, char 
 /* Encode code (at most M8_PXA_MAX_CODE bytes) as a whole PXA stream, header included.
  * Returns a malloc'd buffer (size in *out_len) or NULL (too long, or out of memory). The
  * header's size field saturates at 65535 for streams larger than that (such a stream is far
- * too big for a cart and does not decode); *out_len is exact. */
+ * too big for a cart and does not decode); *out_len is exact. Same as
+ * m8_pxa_compress_effort(..., M8_PXA_AUTO, ...). */
 uint8_t *m8_pxa_compress(const char *code, size_t len, size_t *out_len);
+
+/* Streams the normal encoder makes larger than this get the slow search under M8_PXA_AUTO:
+ * the manual's figure for compressed code, 256 bytes below the 15616-byte code region of a
+ * cart image (reference 5.6). */
+#define M8_PXA_SEARCH_ABOVE 15360
+
+typedef enum m8_pxa_effort {
+    M8_PXA_AUTO,       /* normal, then the search if the result is over M8_PXA_SEARCH_ABOVE */
+    M8_PXA_NORMAL,     /* greedy parse and rounds of dynamic programming (milliseconds) */
+    M8_PXA_SEARCH      /* normal, then always the beam search (about 1 s for 48 KB of code) */
+} m8_pxa_effort;
+
+/* m8_pxa_compress with a chosen effort. Deterministic: the same code gives the same bytes. */
+uint8_t *m8_pxa_compress_effort(const char *code, size_t len, m8_pxa_effort effort,
+                                size_t *out_len);
 
 #endif

@@ -85,6 +85,7 @@ Test(cart_roundtrip, every_real_cart_through_png_and_rom, .timeout = 120)
             carts, png_ok, rom_ok, refused[0] ? refused : " none");
     cr_expect_gt(carts, 10);
     cr_expect_eq(png_ok, rom_ok);
-    /* the corpus has one cart whose unminified code is over the image's limit */
+    /* the corpus has one cart whose unminified code is over the image's limit:
+     * nuklear_klone.p8, 47895 chars -> 15696 bytes even with the encoder's beam search */
     cr_expect_geq(png_ok, carts - 1, "only %d of %d carts went through:%s", png_ok, carts, refused);
 }

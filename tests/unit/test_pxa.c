@@ -203,6 +203,91 @@ Test(pxa, round_trip_real_code)
     cr_expect_lt(total_z * 2, total, "%zu chars compress to %zu bytes", total, total_z);
 }
 
+/* Compress with one effort; checks the stream decodes to the code. Returns it (size in *zlen). */
+static uint8_t *pxa_effort_round_trip(const char *code, size_t len, m8_pxa_effort effort, size_t *zlen)
+{
+    uint8_t *z = m8_pxa_compress_effort(code, len, effort, zlen);
+    cr_assert(z != NULL, "compress (effort %d) failed for %zu bytes", (int)effort, len);
+    cr_assert_eq((size_t)(z[6] << 8 | z[7]), *zlen);
+    char err[200] = "";
+    size_t dlen = 0;
+    char *d = m8_pxa_decompress(z, *zlen, &dlen, err, sizeof err);
+    cr_assert(d != NULL, "effort %d: %s", (int)effort, err);
+    cr_assert_eq(dlen, len);
+    cr_assert(memcmp(d, code, len) == 0, "effort %d: decompressed code differs", (int)effort);
+    free(d);
+    return z;
+}
+
+/* Code made of a few hundred names and numbers in statements, the shape of a cart's code. */
+static size_t pseudo_code(char *buf, size_t cap)
+{
+    static const char *words[] = { "local ", "function ", "end\n", "if ", " then\n", "return ",
+                                   "for i=1,#", " do\n", "=", "+", "(", ")", ",", "\n", "  " };
+    size_t n = 0;
+    while (n + 16 < cap) {
+        uint32_t r = lcg();
+        if (r % 3 == 0) n += (size_t)snprintf(buf + n, cap - n, "%s", words[r / 3 % 15]);
+        else if (r % 3 == 1) n += (size_t)snprintf(buf + n, cap - n, "v%u", r / 3 % 300);
+        else n += (size_t)snprintf(buf + n, cap - n, "%u", r / 3 % 64);
+    }
+    return n;
+}
+
+/* The beam search: a valid stream, never larger than the normal parse, smaller on code of a
+ * useful size, the same bytes every time. */
+Test(pxa, search_is_valid_smaller_and_deterministic, .timeout = 120)
+{
+    static char buf[24000];
+    lcg_state = 777;
+    size_t len = pseudo_code(buf, sizeof buf);
+    size_t zn = 0, zs = 0, zs2 = 0;
+    uint8_t *normal = pxa_effort_round_trip(buf, len, M8_PXA_NORMAL, &zn);
+    uint8_t *search = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs);
+    uint8_t *again = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs2);
+    cr_expect_lt(zs, zn, "%zu chars: search %zu bytes, normal %zu", len, zs, zn);
+    cr_expect(zs == zs2 && memcmp(search, again, zs) == 0, "two searches differ");
+    free(normal);
+    free(search);
+    free(again);
+    const char *small[] = { "", "a", "aaaa", "abcabcabcabc", "x=1\ny=2\nx=1\ny=2\n" };
+    for (size_t k = 0; k < sizeof small / sizeof small[0]; k++) {
+        uint8_t *a = pxa_effort_round_trip(small[k], strlen(small[k]), M8_PXA_NORMAL, &zn);
+        uint8_t *b = pxa_effort_round_trip(small[k], strlen(small[k]), M8_PXA_SEARCH, &zs);
+        cr_expect_leq(zs, zn, "\"%s\": search %zu bytes, normal %zu", small[k], zs, zn);
+        free(a);
+        free(b);
+    }
+}
+
+/* M8_PXA_AUTO (m8_pxa_compress) searches only when the normal stream is over
+ * M8_PXA_SEARCH_ABOVE bytes. */
+Test(pxa, auto_searches_only_near_the_limit, .timeout = 120)
+{
+    static char buf[34000];
+    lcg_state = 4242;
+    size_t len = pseudo_code(buf, 8000), zn = 0, zs = 0, za = 0;
+    uint8_t *normal = pxa_effort_round_trip(buf, len, M8_PXA_NORMAL, &zn);
+    uint8_t *search = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs);
+    uint8_t *autom = m8_pxa_compress(buf, len, &za);
+    cr_assert(zn <= M8_PXA_SEARCH_ABOVE && zs < zn, "normal %zu, search %zu", zn, zs);
+    cr_expect(za == zn && memcmp(autom, normal, zn) == 0, "small code: auto is not the normal parse");
+    free(normal);
+    free(search);
+    free(autom);
+    len = pseudo_code(buf, 20000);                                /* code, then noise */
+    for (size_t i = len; i < sizeof buf; i++) buf[i] = (char)lcg();
+    len = sizeof buf;
+    normal = pxa_effort_round_trip(buf, len, M8_PXA_NORMAL, &zn);
+    search = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs);
+    autom = m8_pxa_compress(buf, len, &za);
+    cr_assert(zn > M8_PXA_SEARCH_ABOVE && zs < zn, "normal %zu, search %zu", zn, zs);
+    cr_expect(za == zs && memcmp(autom, search, zs) == 0, "large code: auto is not the search");
+    free(normal);
+    free(search);
+    free(autom);
+}
+
 /* ---- old ":c:" format ---- */
 
 static void legacy_round_trip(const char *code, size_t len)
