@@ -127,17 +127,6 @@ void m8_vm_sync_lua(m8_vm *vm)
 
 uint64_t m8_vm_lua_cycles(const m8_vm *vm) { return lua_cycles_of(vm, vm->lua_count); }
 
-static int hook_note_shown;     /* the fallback's "stat(1) is uncalibrated" said once */
-
-/* The count hook charges a mean weight: say so once per process. */
-static void note_hook_counting(const m8_vm *vm)
-{
-    if (counting_in_vm(vm) || vm->config.lua_unit_weights || hook_note_shown) return;
-    hook_note_shown = 1;
-    fprintf(stderr, "mote8: Lua is counted with a count hook (no counting VM): every "
-                    "instruction is charged the mean weight, so stat(1) is not calibrated "
-                    "by kind of operation (docs/cost-model.md)\n");
-}
 
 static void install_hook(m8_vm *vm, lua_State *L);
 
@@ -713,7 +702,6 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
     lua_pop(L, 1);                           /* the cart chunk */
     vm->lua_count = vm->lua_synced = 0;
-    note_hook_counting(vm);
     vm->yield_due = 0;
     start_counting(vm, vm->co);
     start_counting(vm, L);                   /* pause-menu callbacks run here: counted, so an
