@@ -79,7 +79,7 @@ typedef struct m8_cost_rule {
     X(tline, m8l_tline, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
     /* ===== TEXT (api/api_text.c) ===== */ \
-    X(print, m8l_print, M8_GROUP_TEXT, 0, 0, M8_COST_BASE_UNITS(4, 16, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
+    X(print, m8l_print, M8_GROUP_TEXT, 0, 0, M8_COST_BASE_UNITS(80, 1, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
     X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
     /* ===== AUDIO (api/api_audio.c) ===== */ \
@@ -131,13 +131,13 @@ typedef struct m8_cost_rule {
     X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "split(s,[sep],[convert]): split into a table at sep (or every sep chars)") \
     \
     /* ===== MEMORY (api/api_memory.c) ===== */ \
-    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek(a,[n]): n bytes from address a (as n results)") \
-    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke(a,v,...): write bytes from address a") \
-    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek2(a,[n]): signed 16-bit little-endian values") \
-    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke2(a,v,...): write 16-bit values") \
-    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "peek4(a,[n]): 32-bit 16.16 values") \
-    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_NONE, "poke4(a,v,...): write 32-bit 16.16 values") \
-    X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
+    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek(a,[n]): n bytes from address a (as n results)") \
+    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke(a,v,...): write bytes from address a") \
+    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek2(a,[n]): signed 16-bit little-endian values") \
+    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke2(a,v,...): write 16-bit values") \
+    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek4(a,[n]): 32-bit 16.16 values") \
+    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke4(a,v,...): write 32-bit 16.16 values") \
+    X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(1, 2, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
     X(memset, m8l_memset, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
     X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len],[file]): copy from the cart ROM (or another cart file's) into RAM (default: all data)") \
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \

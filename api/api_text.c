@@ -57,12 +57,22 @@ static int can_wait(lua_State *L)
     return L == m8_vm_of(L)->co && lua_isyieldable(L);
 }
 
+/* What print is charged for (the row's rule adds a base per call): 1 cycle per pixel of
+ * each character cell drawn (a 4x6 character 24, an 8x8 one-off glyph 64), 2 per byte
+ * that drew nothing (control codes and their parameters). docs/cost-model.md. */
+static void print_charge(lua_State *L, long cell_px, int cells, int len)
+{
+    long quiet = (long)len - cells;
+    m8_cost_units(L, (double)cell_px + 2.0 * (double)(quiet > 0 ? quiet : 0));
+}
+
 /* The result (right-most x); the block the text covered, from its first line's left to the
  * right-most x and down to the final cursor line, is reported as the call's area so the
  * profiler counts print's pixels (free without a profiler). */
-static int print_finish(lua_State *L, m8_text_state *st, int x0, int y0)
+static int print_finish(lua_State *L, m8_text_state *st, int x0, int y0, int len)
 {
     int end_y = 0;
+    print_charge(L, st->cell_px, st->cells, len);
     int right = m8_text_end(st, &end_y);
     if (right > x0 && end_y > y0) m8_cost_area(L, x0, y0, right - x0, end_y - y0);
     m8_push_num(L, right);
@@ -78,12 +88,12 @@ static int print_run(lua_State *L, int job_index)
     print_job *job = lua_touserdata(L, job_index);
     while (job->frames_left == 0) {
         int frames = m8_text_step(&job->st, job->text, job->len);
-        if (frames == 0) return print_finish(L, &job->st, job->x0, job->y0);
+        if (frames == 0) return print_finish(L, &job->st, job->x0, job->y0, job->len);
         job->frames_left = frames;
     }
     if (!can_wait(L)) {                 /* cannot happen after a resume; stay safe */
         while (m8_text_step(&job->st, job->text, job->len) > 0) {}
-        return print_finish(L, &job->st, job->x0, job->y0);
+        return print_finish(L, &job->st, job->x0, job->y0, job->len);
     }
     job->frames_left--;
     return m8_vm_flip_k(L, (lua_KContext)job_index, print_continue);
@@ -114,15 +124,14 @@ int m8l_print(lua_State *L)
         col = m8_arg_int(L, 2, 0);
     }
     if (len > 0x7fffffff) len = 0x7fffffff;
-    m8_cost_units(L, (double)len);
     m8_text_state st;
     m8_text_begin(&st, m->ram, has_xy, x, y, has_col, col, &hooks);
     int x0 = st.x, y0 = st.y;
     int frames = m8_text_step(&st, s, (int)len);
-    if (frames == 0) return print_finish(L, &st, x0, y0);
+    if (frames == 0) return print_finish(L, &st, x0, y0, (int)len);
     if (!can_wait(L)) {                 /* all at once: the waits are skipped */
         while (m8_text_step(&st, s, (int)len) > 0) {}
-        return print_finish(L, &st, x0, y0);
+        return print_finish(L, &st, x0, y0, (int)len);
     }
     /* the first wait: move the state into a userdata and let frames pass */
     print_job *job = lua_newuserdatauv(L, sizeof *job + len, 0);
@@ -132,7 +141,13 @@ int m8l_print(lua_State *L)
     job->y0 = y0;
     job->len = (int)len;
     memcpy(job->text, s, len);
-    m8_call_charge_now(L);   /* the dispatcher never sees a yielding print return */
+    /* the dispatcher never sees a yielding print return: charged now, for the whole text
+     * (measured without drawing), in the frame the print starts in */
+    long cell_px;
+    int cells;
+    m8_text_cells(m->ram, s, (int)len, &cell_px, &cells);
+    print_charge(L, cell_px, cells, (int)len);
+    m8_call_charge_now(L);
     return print_run(L, lua_gettop(L));
 }
 

@@ -70,7 +70,10 @@ typedef struct mote8_config {
     int have_seed;              /* 1 = use `seed` exactly */
     size_t lua_memory_limit;    /* bytes; 0 = default (M8_LUA_HEAP_LIMIT) */
     int hook_counting;          /* 1 = count Lua instructions with a count hook even where
-                                   the counting VM is built in (same counts, slower; tests) */
+                                   the counting VM is built in (same instructions, slower;
+                                   charged the mean weight each: tests) */
+    int lua_unit_weights;       /* 1 = every Lua instruction costs 1 cycle, both ways of
+                                   counting (tests comparing them); 0 = calibrated weights */
     int mute;                   /* 1 = nobody listens: sound moves on (stat() sees it) but
                                    no samples are made; mote8_pull_audio gives none */
     mote8_platform platform;

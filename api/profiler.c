@@ -67,13 +67,20 @@ static int cart_line(mote8_profiler *p, const lua_Debug *ar)
     return ar->currentline <= p->nlines ? ar->currentline : 0;
 }
 
+/* Instructions weigh by opcode (api/lua_weights.c) and the hook cannot see which one runs,
+ * so the Lua cycles counted since the last instruction observed (that instruction's weight,
+ * or more after C code) go to that instruction's line. */
 static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
 {
     mote8_profiler *p = vm->observer_user;
     int line = 0;
     if (lua_getinfo(L, "Sl", ar)) line = cart_line(p, ar);
-    p->lines[line].lua += M8_LUA_CYCLES_PER_INSTRUCTION;
-    p->recent[line] += M8_LUA_CYCLES_PER_INSTRUCTION;
+    uint64_t now = m8_vm_lua_cycles(vm);
+    uint64_t d = now >= p->seen_lua ? now - p->seen_lua : 0;
+    p->lines[p->seen_line].lua += (double)d;
+    p->recent[p->seen_line] += (double)d;
+    p->seen_lua = now;
+    p->seen_line = line;
 }
 
 /* Spread `cycles` over the requested rectangle; count what falls outside the screen or
@@ -223,6 +230,7 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
         return NULL;
     }
     p->vm = m8;
+    p->seen_lua = m8_vm_lua_cycles(m8);
     p->fps = m8->machine->cost.fps;
     m8->observer_user = p;
     m8->call_observer = on_call;

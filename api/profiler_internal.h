@@ -67,6 +67,8 @@ struct mote8_profiler {
     m8_prof_frame *frames;
     size_t nframes, frames_cap;
     uint64_t boot_lua, boot_system;
+    uint64_t seen_lua;          /* Lua cycles counted when the last instruction was seen */
+    int seen_line;              /* that instruction's line */
 };
 
 /* Build report.html and summary.txt from the profile files in `set` and add them to it

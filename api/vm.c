@@ -30,6 +30,7 @@
 #include "cart_file.h"
 #include "cost.h"
 #include "include_files.h"
+#include "lua_weights.h"
 #include "p8_runtime.h"
 #include "p8_translate.h"
 #include "p8num.h"
@@ -39,12 +40,9 @@
 #include "synth.h"
 #include "vm_internal.h"
 
-/* Yield an unfinished frame after this many instructions in one resume, so an endless loop
- * cannot hang the host (m8conf.h). */
-#define M8_SLICE_INSTRUCTIONS \
-    ((uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
-#define M8_HANG_INSTRUCTIONS \
-    ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS) / M8_LUA_CYCLES_PER_INSTRUCTION)
+/* Where the cart's code cannot yield, an endless loop ends in an error after this many
+ * cycles without a frame end (m8conf.h). */
+#define M8_HANG_CYCLES ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS))
 
 /* ---------------------------------------------------------------- allocator --- */
 
@@ -93,19 +91,15 @@ int m8_vm_flip(lua_State *L) { return m8_vm_flip_k(L, 0, NULL); }
 
 /* ---------------------------------------------------------------- counting --- */
 
-/* Lua instructions are counted into vm->lua_instructions, either by the interpreter loop
- * itself (Lua built from Debian's source with tools/lua5.4-count.patch: M8_COUNTING_VM) or,
+/* Lua instructions are counted into vm->lua_count, either by the interpreter loop itself
+ * (Lua built from Debian's source with tools/lua5.4-count.patch: M8_COUNTING_VM), which
+ * adds each instruction's cycle weight (api/lua_weights.c), so the count is in cycles; or,
  * with the system's liblua5.4 (or mote8_config.hook_counting), by a count hook on every
- * instruction. Both count exactly the same instructions; m8_vm_sync_lua hands the new
- * ones to the cost model before anything reads it. An endless loop is cut into slices: a
- * resume that has run M8_SLICE_INSTRUCTIONS yields the main coroutine. */
-
-void m8_vm_sync_lua(m8_vm *vm)
-{
-    uint64_t n = vm->lua_instructions - vm->lua_synced;
-    vm->lua_synced = vm->lua_instructions;
-    vm->machine->cost.lua_cycles += n * M8_LUA_CYCLES_PER_INSTRUCTION;
-}
+ * instruction, which cannot see opcodes: the count is of instructions, each worth the mean
+ * weight. Both see exactly the same instructions (with unit weights, the same numbers);
+ * m8_vm_sync_lua hands the new cycles to the cost model before anything reads it. An
+ * endless loop is cut into slices: a resume that has run M8_SLICE_BUDGETS of cycles yields
+ * the main coroutine. */
 
 static int counting_in_vm(const m8_vm *vm)
 {
@@ -117,12 +111,29 @@ static int counting_in_vm(const m8_vm *vm)
 #endif
 }
 
+/* Cycles of a count of vm->lua_count (exact: whole cycles of the running total). */
+static uint64_t lua_cycles_of(const m8_vm *vm, uint64_t count)
+{
+    if (counting_in_vm(vm) || vm->config.lua_unit_weights) return count;
+    return count * M8_LUA_HOOK_CYCLES_NUM / M8_LUA_HOOK_CYCLES_DEN;
+}
+
+void m8_vm_sync_lua(m8_vm *vm)
+{
+    uint64_t n = lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->lua_synced);
+    vm->lua_synced = vm->lua_count;
+    vm->machine->cost.lua_cycles += n;
+}
+
+uint64_t m8_vm_lua_cycles(const m8_vm *vm) { return lua_cycles_of(vm, vm->lua_count); }
+
+
 static void install_hook(m8_vm *vm, lua_State *L);
 
 /* Cycles of Lua and API cost since the slice began. */
 static uint64_t slice_used(const m8_vm *vm)
 {
-    return (vm->lua_instructions - vm->slice_start) * M8_LUA_CYCLES_PER_INSTRUCTION +
+    return lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->slice_start) +
            (vm->machine->cost.system_cycles - vm->slice_system_start);
 }
 
@@ -130,7 +141,7 @@ static uint64_t slice_used(const m8_vm *vm)
  * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS. */
 static void check_hang(m8_vm *vm, lua_State *L)
 {
-    if (vm->lua_instructions - vm->slice_start > M8_HANG_INSTRUCTIONS)
+    if (lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->slice_start) > M8_HANG_CYCLES)
         luaL_error(L, "endless loop: %d frames of CPU without reaching a frame end "
                       "(in a coroutine or a callback, where mote8 cannot pause it)",
                    M8_HANG_BUDGETS);
@@ -168,7 +179,7 @@ static void vm_hook(lua_State *L, lua_Debug *ar)
         luaL_error(L, "the cart has ended");
     if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
     if (!counting_in_vm(vm)) {
-        vm->lua_instructions++;
+        vm->lua_count++;
         if (--vm->slice_left > 0) return;
         vm->slice_left = M8_SLOW_PATH_EVERY;
         if (slice_used(vm) > vm->slice_cycles) vm->yield_due = 1;
@@ -202,7 +213,7 @@ static void slice_alarm(lua_State *L)
         install_hook(vm, L);
         lua_m8_setalarm(L, ~(lua_M8Count)0, slice_alarm);
     } else {
-        lua_m8_setalarm(L, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+        lua_m8_setalarm(L, vm->lua_count + M8_SLOW_PATH_EVERY, slice_alarm);
         check_hang(vm, L);
     }
 }
@@ -215,7 +226,7 @@ static void slice_begin(m8_vm *vm)
         vm->yield_due = 0;
         install_hook(vm, vm->co);
     }
-    vm->slice_start = vm->lua_instructions;
+    vm->slice_start = vm->lua_count;
     vm->slice_system_start = vm->machine->cost.system_cycles;
     vm->slice_left = M8_SLOW_PATH_EVERY;
     /* the first slice of the boot is a whole one (heavy set-up code runs as before); a boot
@@ -225,8 +236,7 @@ static void slice_begin(m8_vm *vm)
                        M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
     if (counting_in_vm(vm))
-        lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles / M8_LUA_CYCLES_PER_INSTRUCTION,
-                        slice_alarm);
+        lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles, slice_alarm);
 #endif
 }
 
@@ -234,7 +244,7 @@ static void slice_begin(m8_vm *vm)
 static void start_counting(m8_vm *vm, lua_State *co)
 {
 #ifdef M8_COUNTING_VM
-    lua_m8_setcounter(co, counting_in_vm(vm) ? (lua_M8Count *)&vm->lua_instructions : NULL);
+    lua_m8_setcounter(co, counting_in_vm(vm) ? (lua_M8Count *)&vm->lua_count : NULL);
 #endif
     install_hook(vm, co);
 }
@@ -287,8 +297,7 @@ static int bios_frame_end(lua_State *L)
             vm->slice_cycles = (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
             if (counting_in_vm(vm) && !vm->yield_due)
-                lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles /
-                                M8_LUA_CYCLES_PER_INSTRUCTION, slice_alarm);
+                lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles, slice_alarm);
 #endif
         }
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||
@@ -607,6 +616,7 @@ static int compile_cart(m8_vm *vm)
     vm->L = L;
     *(m8_vm **)lua_getextraspace(L) = vm;
     lua_atpanic(L, lua_panic_exit);
+    m8_lua_weights_apply(L, vm->config.lua_unit_weights);
     luaL_openlibs(L);
     /* Cart code can reach the string library through string methods: take out what
      * could load or dump code. */
@@ -724,7 +734,7 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     vm->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
     lua_pop(L, 1);                           /* the cart chunk */
-    vm->lua_instructions = vm->lua_synced = 0;
+    vm->lua_count = vm->lua_synced = 0;
     vm->yield_due = 0;
     start_counting(vm, vm->co);
     start_counting(vm, L);                   /* pause-menu callbacks run here: counted, so an
@@ -745,7 +755,7 @@ static int resume_cart(void *user)
 #ifdef M8_COUNTING_VM
     /* between resumes (pause-menu callbacks) the alarm keeps checking for endless loops */
     if (counting_in_vm(vm) && vm->L)
-        lua_m8_setalarm(vm->co, vm->lua_instructions + M8_SLOW_PATH_EVERY, slice_alarm);
+        lua_m8_setalarm(vm->co, vm->lua_count + M8_SLOW_PATH_EVERY, slice_alarm);
 #endif
     if (rc == LUA_YIELD) {
         lua_pop(vm->co, nres);

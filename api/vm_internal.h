@@ -65,9 +65,10 @@ struct mote8 {
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
     const m8_api_row *call_row; /* the binding running now (api_call.c) */
     double call_units;          /* units it reported */
-    uint64_t lua_instructions;  /* counted so far (by the counting VM or the hook) */
+    uint64_t lua_count;         /* counted so far: cycles (the counting VM, by opcode weight)
+                                   or instructions (the count hook); see lua_cycles_of */
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
-    uint64_t slice_start;       /* lua_instructions when the main coroutine was resumed */
+    uint64_t slice_start;       /* lua_count when the main coroutine was resumed */
     long slice_left;            /* hook counting: instructions before the slice check */
     uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
     uint64_t slice_system_start; /* system (API) cycles when the slice began */
@@ -130,6 +131,8 @@ void m8_vm_locate(m8_vm *vm, const char *msg, char *out, size_t outsz);
 void m8_host_request(m8_vm *vm, const char *cmd);
 /* Hand the Lua instructions counted since the last call to the cost model. */
 void m8_vm_sync_lua(m8_vm *vm);
+/* Lua cycles counted so far (synced to the cost model or not). */
+uint64_t m8_vm_lua_cycles(const m8_vm *vm);
 /* After an API call has charged its cost: end the slice when Lua and API cost together
  * have used it up (an endless loop of memcpy or sspr calls ends frames as quickly as one
  * of plain Lua). */

@@ -24,7 +24,9 @@ fi
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/mote8/lua5.4
 mkdir -p "$cache/sources" "$cache/lists/partial" "$cache/apt"
 fallback() {
-  echo "lua: $1; building with the system's liblua5.4 and the count hook (slower)" >&2
+  echo "lua: $1; building with the system's liblua5.4 and the count hook (slower, and" \
+       "stat(1) is not calibrated by kind of operation: every instruction is charged the" \
+       "mean weight, docs/cost-model.md)" >&2
   rm -rf "$out"
   exit 0
 }

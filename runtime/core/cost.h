@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "m8conf.h"     /* M8_CPU_HZ, M8_FRAME_BUDGET, M8_LUA_CYCLES_PER_INSTRUCTION */
+#include "m8conf.h"     /* M8_CPU_HZ, M8_FRAME_BUDGET */
 
 typedef struct m8_cost_frame {
     uint64_t lua, system;       /* cycles of all the frame's ticks */
@@ -55,9 +55,9 @@ typedef struct m8_cost {
 void m8_cost_init(m8_cost *c, int fps);
 void m8_cost_set_fps(m8_cost *c, int fps);
 
-static inline void m8_cost_charge_lua(m8_cost *c, uint64_t instructions)
+static inline void m8_cost_charge_lua(m8_cost *c, uint64_t cycles)
 {
-    c->lua_cycles += instructions * M8_LUA_CYCLES_PER_INSTRUCTION;
+    c->lua_cycles += cycles;
 }
 static inline void m8_cost_charge_system(m8_cost *c, uint64_t cycles)
 {

@@ -17,7 +17,7 @@
 /* --- the virtual CPU (reference 11): 8 MHz = 2^23 cycles per second --- */
 #define M8_CPU_HZ 8388608u
 #define M8_FRAME_BUDGET(fps) (M8_CPU_HZ / (unsigned)(fps))   /* 279,620 at 30 fps */
-#define M8_LUA_CYCLES_PER_INSTRUCTION 2
+/* (Lua instructions cost by opcode: api/lua_weights.c) */
 /* An endless loop is cut into slices: a tick that has run this many frame budgets (at
  * 30 fps) of Lua without reaching a frame end yields, so the host never hangs. */
 #define M8_SLICE_BUDGETS 40

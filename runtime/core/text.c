@@ -162,6 +162,8 @@ static void maybe_wrap(tstate *st, int adv)
 static void after_char(tstate *st, int adv, int h)
 {
     st->last_adv = adv;
+    st->cell_px += (long)adv * h;
+    st->cells++;
     st->x += adv;
     if (h > st->line_h) st->line_h = h;
     note_x(st);
@@ -462,6 +464,15 @@ int m8_text_print(uint8_t *ram, const char *s, int len, int has_xy, int x, int y
     while ((frames = m8_text_step(&st, s, len)) > 0)
         if (st.hooks.wait) st.hooks.wait(st.hooks.user, frames);
     return m8_text_end(&st, out_y);
+}
+
+void m8_text_cells(const uint8_t *ram, const char *s, int len, long *cell_px, int *cells)
+{
+    m8_text_state st;
+    start(&st, ram, NULL, NULL);
+    m8_text_step(&st, s, len);           /* measuring never stops at a wait */
+    *cell_px = st.cell_px;
+    *cells = st.cells;
 }
 
 int m8_text_width(const uint8_t *ram, const char *s, int len)

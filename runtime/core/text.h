@@ -53,6 +53,10 @@ typedef struct m8_text_state {
     int rightmost;              /* right-most cursor x reached: print's result */
     int line_h;                 /* tallest cell drawn on the current line, 0 = none yet */
     int last_x, last_y, last_adv;
+    /* what print costs (api/api_text.c): the area of the character cells drawn so far
+     * (advance x height, scaled by the modes) and how many were drawn */
+    long cell_px;
+    int cells;
 } m8_text_state;
 
 /* Start print(str, [x, y], [col]) on `ram`: has_xy = coordinates given, has_col = colour
@@ -75,5 +79,8 @@ int m8_text_print(uint8_t *ram, const char *s, int len, int has_xy, int x, int y
 /* Width in pixels print(s, 0, y) would report (widest line), with the same attributes,
  * without drawing or touching RAM. */
 int m8_text_width(const uint8_t *ram, const char *s, int len);
+/* The character cells print(s) would draw, without drawing: their area (cell_px) and
+ * number (cells), as m8_text_state counts them (print's cost). */
+void m8_text_cells(const uint8_t *ram, const char *s, int len, long *cell_px, int *cells);
 
 #endif

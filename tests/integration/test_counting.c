@@ -1,6 +1,7 @@
 /* test_counting.c - the counting VM (Lua built with tools/lua5.4-count.patch) counts exactly
  * the instructions the count hook counts: the calibration carts of tests/carts/cost_*.p8
- * and a set of real carts run both ways with the same scripted input, and every displayed
+ * and a set of real carts run both ways with the same scripted input (with unit weights:
+ * every instruction 1 cycle, so Lua cycles are instruction counts), and every displayed
  * frame's Lua cycles, and the pacing, must agree. Skipped (with a message) when
  * the build fell back to the system's liblua5.4, where both ways are the hook.
  * Depends on: api/mote8.h, api/mote8_profiler.h, runtime/host/platform_posix.h, Criterion. */
@@ -31,6 +32,7 @@ static void run(const char *path, int hook_counting, frame_log *log)
     cfg.have_seed = 1;
     cfg.mute = 1;
     cfg.hook_counting = hook_counting;
+    cfg.lua_unit_weights = 1;                   /* 1 cycle an instruction both ways */
     m8_posix_platform(&cfg.platform);
     cfg.platform.printh = quiet;
     cfg.platform.save_data = NULL;              /* never touch the user's saves */

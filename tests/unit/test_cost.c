@@ -75,7 +75,7 @@ Test(cost, stat_is_the_frame_so_far)
     m8_cost_init(&c, 30);
     m8_cost_tick_begin(&c);
     m8_cost_charge_system(&c, 27962);
-    m8_cost_charge_lua(&c, 13981);
+    m8_cost_charge_lua(&c, 27962);
     cr_expect_eq(m8_cost_stat_system(&c), 0.1);
     cr_expect_eq(m8_cost_stat_total(&c), 0.2);
 }
@@ -166,19 +166,28 @@ Test(cost, frame_record_splits_lua_and_system)
     cr_expect_eq(m8->machine->cost.tick.update_system, 2048);
     cr_expect_eq(m8->machine->cost.tick.draw_system, 512);
     cr_expect_gt(m8->machine->cost.last.lua, 0);
-    cr_expect_eq(m8->machine->cost.last.lua % 2, 0);
     cr_expect_eq(m8->machine->cost.last.lua, m8->machine->cost.tick.update_lua + m8->machine->cost.tick.draw_lua);
     mote8_destroy(m8);
 }
 
 Test(cost, lua_count_is_exact_per_instruction)
 {
-    /* a numeric for loop costs one FORLOOP instruction per extra iteration */
+    /* a numeric for loop costs one FORLOOP instruction per extra iteration, and a
+     * multiplication one MULK more: 1 and 2 cycles (api/lua_weights.c); the count hook
+     * charges the mean weight per instruction instead */
     m8t_capture cap;
     mote8 *m8 = m8t_start("function f(n) local a=stat(200) for i=1,n do end local b=stat(200) return b-a end\n"
-                      "function _draw() printh(tostr(f(2000)-f(1000))) end\n", &cap);
+                          "function g(n) local a,x=stat(200) for i=1,n do x=i*3 end local b=stat(200) return b-a end\n"
+                          "function _draw() printh(tostr(f(2000)-f(1000))..' '..tostr(g(2000)-g(1000))) end\n", &cap);
     run(m8, 2);
-    cr_expect_str_eq(cap.text, "2000\n2000\n");
+#ifdef M8_COUNTING_VM
+    cr_expect_str_eq(cap.text, "1000 3000\n1000 3000\n");
+#else
+    int a = 0, b = 0;
+    cr_assert_eq(sscanf(cap.text, "%d %d", &a, &b), 2, "%s", cap.text);
+    cr_expect(a >= 1666 && a <= 1667, "%d: 1000 instructions at the mean weight 5/3", a);
+    cr_expect(b >= 3333 && b <= 3334, "%d: 2000 instructions at the mean weight 5/3", b);
+#endif
     mote8_destroy(m8);
 }
 
@@ -241,9 +250,9 @@ Test(cost, flip_inside_draw_closes_the_remainder_as_its_own_frame)
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* the loop, end of _draw */
     cr_expect_eq(vm->machine->cost.frames, 2);
     cr_expect_eq(vm->machine->cost.last.system, 0, "the remainder frame has no cls");
-    cr_expect_geq(vm->machine->cost.last.lua, 2 * 1000, "the loop is counted in the remainder frame");
+    cr_expect_geq(vm->machine->cost.last.lua, 1000, "the loop is counted in the remainder frame");
     cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);    /* a whole new _update/_draw */
     cr_expect_eq(vm->machine->cost.frames, 3);
-    cr_expect_lt(vm->machine->cost.last.lua, 2 * 1000, "the next frame does not inherit the loop");
+    cr_expect_lt(vm->machine->cost.last.lua, 1000, "the next frame does not inherit the loop");
     mote8_destroy(m8);
 }

@@ -196,20 +196,21 @@ static void count_calls(struct mote8 *vm, lua_State *L, const m8_api_row *row, u
 Test(print_wait, cost_is_charged_once)
 {
     m8t_capture cap;
-    /* "\^2ab" is 4 bytes: 4 + 16*4 = 68 cycles, charged in the frame print starts in */
+    /* "\^2ab" is 4 bytes, 2 of them drawn: 80 + 2*2 + 24*2 = 132 cycles, charged in the
+     * frame print starts in */
     mote8 *m8 = m8t_start("print('\\^2ab',0,0) printh(stat(2)==0) print('x')", &cap);
     m8->call_observer = count_calls;
     print_calls = 0;
     print_cycles = 0;
     tick(m8);
-    cr_expect_eq(m8->machine->cost.last.system, 68);
+    cr_expect_eq(m8->machine->cost.last.system, 132);
     ticks(m8, 2);
     /* the frame after the wait (closed by the main loop as the program ends): the waiting
      * print is not charged again when it returns */
     cr_expect_str_eq(cap.text, "true\n");
-    cr_expect_eq(m8->machine->cost.last.system, 32 + 20);     /* stat, print('x') */
+    cr_expect_eq(m8->machine->cost.last.system, 32 + 104);    /* stat, print('x') */
     cr_expect_eq(print_calls, 2);
-    cr_expect_eq(print_cycles, 68 + 20);
+    cr_expect_eq(print_cycles, 132 + 104);
     mote8_destroy(m8);
 }
 
