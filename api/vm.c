@@ -529,9 +529,12 @@ void m8_vm_run_finalizer(lua_State *L, int t)
     int rc = lua_resume(co, L, 1, &nres);
     if (rc != LUA_OK && rc != LUA_YIELD && vm->request.kind == M8_REQ_NONE &&
         vm->status == MOTE8_RUNNING) {
+        size_t cap = vm->mem_limit;             /* room for the message (out of memory) */
+        vm->mem_limit = cap + M8_LUA_ERROR_HEADROOM;
         const char *msg = lua_tostring(co, -1);
         lua_pushfstring(co, "%s (in a __gc metamethod)", msg ? msg : "error");
         report_lua_error(vm, co);
+        vm->mem_limit = cap;
         /* the main coroutine stops at its next instruction */
         vm->yield_due = 1;
         if (vm->co) install_hook(vm, vm->co);

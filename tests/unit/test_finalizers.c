@@ -1,7 +1,7 @@
 /* test_finalizers.c - a cart's __gc metamethods (api/api_sandbox.c, m8_vm_run_finalizer):
  * they run once, with the Lua semantics of when a table is finalizable, as counted cart
- * code; an error or an endless loop in one stops the cart with a message, and a machine
- * destroyed with finalizers pending runs none of them. */
+ * code; an error, an endless loop or a memory bomb in one stops the cart with a message,
+ * and a machine destroyed with finalizers pending runs none of them. */
 #include <criterion/criterion.h>
 #include <string.h>
 #include "m8_test_util.h"
@@ -90,4 +90,15 @@ Test(finalizers, none_runs_when_the_machine_is_destroyed, .timeout = 60)
     ticks(m8, 3);
     mote8_destroy(m8);
     cr_expect_eq(strstr(cap.text, "late"), NULL);
+}
+
+Test(finalizers, a_memory_bomb_ends_with_a_message, .timeout = 60)
+{
+    mote8 *m8 = m8t_start("setmetatable({},{__gc=function() local t={} while true do add(t,{1,2,3}) end end})\n"
+                          CHURN, NULL);
+    ticks(m8, 60);
+    cr_assert_eq(m8->status, MOTE8_ERROR);
+    cr_expect(strstr(mote8_error(m8), "not enough memory (in a __gc metamethod)") != NULL, "%s",
+              mote8_error(m8));
+    mote8_destroy(m8);
 }
