@@ -7,14 +7,28 @@
  * pixel picks its low (bit 0) or high (bit 1) nibble. The sheet is read at 0x5f54.
  * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include "gfx.h"
 #include "gfx_internal.h"
+
+/* The reset draw palette (colour 0 transparent) and the ink it gives. */
+static const uint8_t reset_draw_pal[16] = { 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+static const m8_sprite_ink plain_ink = {
+    { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    0, 1
+};
+static const uint8_t identity_lut[16] = { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
 
 void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s)
 {
     uint8_t flags = ram[M8_FILLP_FLAGS];
     int fill = flags & 2;
+    if (!fill && memcmp(ram + M8_DRAW_PAL, reset_draw_pal, 16) == 0) {   /* the usual case */
+        *s = plain_ink;
+        return;
+    }
     s->pat = fill ? (uint16_t)(ram[M8_FILLP] | (ram[M8_FILLP + 1] << 8)) : 0;
     for (int c = 0; c < 16; c++) {
         uint8_t dp = ram[M8_DRAW_PAL + c];
@@ -28,6 +42,7 @@ void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s)
             s->lut0[c] = s->lut1[c] = dp & 15;
         }
     }
+    s->plain = (uint8_t)(!fill && memcmp(s->lut0, identity_lut, 16) == 0);
 }
 
 static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
@@ -143,6 +158,83 @@ static inline void put8_plain(uint8_t *d, int x, uint32_t w)
     memcpy(p, &v, 4);
     p[4] = (uint8_t)((p[4] & ~(uint8_t)(M >> 32)) | (uint8_t)(W >> 32));
 }
+
+/* Pixels 0-7 of w in reverse order. */
+static inline uint32_t nibbles_reversed(uint32_t w)
+{
+    w = __builtin_bswap32(w);
+    return ((w >> 4) & 0x0f0f0f0fu) | ((w & 0x0f0f0f0fu) << 4);
+}
+
+/* 0xf in every nibble of w that is not colour 0. */
+static inline uint32_t opaque_nibbles(uint32_t w)
+{
+    uint32_t t = w | (w >> 1);
+    t |= t >> 2;
+    return (t & 0x11111111u) * 15u;
+}
+
+/* Write the pixels of w selected by m at the byte p (odd: starting at its high nibble, so
+ * the eight pixels span five bytes; one 64-bit step then). */
+static inline void put8_masked(uint8_t *p, int odd, uint32_t w, uint32_t m)
+{
+    if (!odd) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        v = (v & ~m) | (w & m);
+        memcpy(p, &v, 4);
+    } else {
+        uint64_t v, M = (uint64_t)m << 4;
+        memcpy(&v, p, 8);
+        v = (v & ~M) | ((uint64_t)(w & m) << 4);
+        memcpy(p, &v, 8);
+    }
+}
+
+/* The reset palette's blit: `rows` rows of n pixels from destination x (row start d,
+ * rows 64 bytes apart) taking source columns c, c+1, ... (mirrored: c, c-1, ...) of the
+ * source rows from s, sstep bytes apart; eight pixels a step, the last step masked to what
+ * is left. Reads up to 5 bytes past a source row's last column and writes (unchanged) up to
+ * 8 bytes past the destination's: the caller checks there is room. `odd` = x & 1; constant
+ * arguments make one loop per case. */
+static inline __attribute__((always_inline)) void
+blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c, int n,
+           int odd, int flip)
+{
+    if (n == 8 && !flip) {              /* whole unmirrored sprite rows: one step a row */
+        uint8_t *p = d + (x >> 1);
+        const uint8_t *q = s + (c >> 1);
+        if (c & 1) {
+            for (; rows > 0; rows--, p += 64, q += sstep) {
+                uint32_t w = (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28);
+                put8_masked(p, odd, w, opaque_nibbles(w));
+            }
+        } else {
+            for (; rows > 0; rows--, p += 64, q += sstep) {
+                uint32_t w = load4(q);
+                put8_masked(p, odd, w, opaque_nibbles(w));
+            }
+        }
+        return;
+    }
+    for (; rows > 0; rows--, d += 64, s += sstep) {
+        int xx = x, cc = c;
+        for (int left = n; left > 0; left -= 8, xx += 8) {
+            uint32_t w;
+            int k = left < 8 ? left : 8;
+            if (!flip) {
+                w = source8(s, cc);
+                cc += 8;
+            } else {
+                w = nibbles_reversed(source8(s, cc - k + 1)) >> (4 * (8 - k));
+                cc -= 8;
+            }
+            uint32_t m = opaque_nibbles(w);
+            if (k < 8) m &= (1u << (4 * k)) - 1;
+            put8_masked(d + (xx >> 1), odd, w, m);
+        }
+    }
+}
 #define M8_SWAR 1
 #else
 #define M8_SWAR 0
@@ -204,6 +296,25 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     int plain = s->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff;
     if (plain && sx >= 0 && sx + sw <= 128 && sy >= 0 && sy + sh <= 128 &&
         no_wrap(src, sy, sy + sh) && no_wrap(dst, ya, yb)) {
+#if M8_SWAR
+        /* the reset palette with room for whole words past the rows: eight pixels a step */
+        if (s->plain && src + (uint32_t)(sy + sh) * 64 + 8 <= 0x10000 &&
+            dst + (uint32_t)yb * 64 + 8 <= 0x10000) {
+            int c0 = fx ? sx + sw - 1 - (xa - dx) : sx + (xa - dx);
+            int r0 = fy ? sy + sh - 1 - (ya - dy) : sy + (ya - dy);
+            uint8_t *d = ram + dst + (uint32_t)ya * 64;
+            const uint8_t *q = ram + src + (uint32_t)r0 * 64;
+            ptrdiff_t step = fy ? -64 : 64;
+            int rows = yb - ya, n = xb - xa;
+            switch ((xa & 1) | (fx ? 2 : 0)) {
+            case 0: blit_plain(d, q, step, rows, xa, c0, n, 0, 0); break;
+            case 1: blit_plain(d, q, step, rows, xa, c0, n, 1, 0); break;
+            case 2: blit_plain(d, q, step, rows, xa, c0, n, 0, 1); break;
+            default: blit_plain(d, q, step, rows, xa, c0, n, 1, 1); break;
+            }
+            return;
+        }
+#endif
         const pair_ink *k = pair_ink_for(s);
         row_plan plan = plan_row(xa, xb, fx ? sx + sw - 1 - (xa - dx) : sx + (xa - dx), fx);
         for (int y = ya; y < yb; y++) {
