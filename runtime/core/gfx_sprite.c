@@ -372,6 +372,29 @@ void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x,
             m8_cc(y) - m8_camera_y(ram), flip_x, flip_y, &s, &win);
 }
 
+/* floor(i * num / den) for i = i0, i0 + 1, ... or i0, i0 - 1, ... (i >= 0, num >= 0,
+ * den > 0) with two divisions in all instead of one per step. */
+typedef struct scale_walk { int64_t q, r, dq, dr, den; } scale_walk;
+
+static inline scale_walk scale_walk_at(int64_t i0, int64_t num, int64_t den)
+{
+    scale_walk w = { i0 * num / den, i0 * num % den, num / den, num % den, den };
+    return w;
+}
+
+static inline void scale_walk_step(scale_walk *w, int down)
+{
+    if (!down) {
+        w->q += w->dq;
+        w->r += w->dr;
+        if (w->r >= w->den) { w->r -= w->den; w->q++; }
+    } else {
+        w->q -= w->dq;
+        w->r -= w->dr;
+        if (w->r < 0) { w->r += w->den; w->q--; }
+    }
+}
+
 void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
              int flip_x, int flip_y)
 {
@@ -395,46 +418,70 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
     int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + dh, w.y1);
     if (xa >= xb || ya >= yb) return;
     int srcx[128];
-    for (int x = xa; x < xb; x++) {
-        int64_t i = x - dx;
-        if (flip_x) i = dw - 1 - i;
-        srcx[x - xa] = sx + (int)(i * sw / dw);
-    }
+    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (xa - dx) : xa - dx, sw, dw);
+    for (int x = xa; x < xb; x++, scale_walk_step(&cw, flip_x))
+        srcx[x - xa] = sx + (int)cw.q;          /* source column of i = x - dx (mirrored) */
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
-    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb)) {
-        /* the fast path: each row's source colours, then two pixels per byte */
+    /* the source columns used lie in cmin..cmax (srcx is monotonic) */
+    int cmin = srcx[0] < srcx[xb - xa - 1] ? srcx[0] : srcx[xb - xa - 1];
+    int cmax = srcx[0] < srcx[xb - xa - 1] ? srcx[xb - xa - 1] : srcx[0];
+    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb) &&
+        cmax - cmin < 256) {
+        /* the fast path: a source row's colours cmin..cmax decoded once, each destination
+           pixel an index into them, then two pixels per byte */
         const pair_ink *k = pair_ink_for(&s);
-        uint8_t cols[128], shift[128];
-        uint16_t at[128];               /* byte of each column in a sheet row, 0xffff: outside */
-        for (int x = xa; x < xb; x++) {
-            int c = srcx[x - xa];
-            at[x - xa] = (unsigned)c < 128 ? (uint16_t)(c >> 1) : 0xffff;
-            shift[x - xa] = (uint8_t)((c & 1) * 4);
-        }
+        uint8_t cols[256], at[128];
+        for (int x = xa; x < xb; x++) at[x - xa] = (uint8_t)(srcx[x - xa] - cmin);
+        /* a row: a single first pixel at odd xa, `pairs` whole bytes from x0, a single last
+           pixel; the bytes' colours and kept bits are made once per source row, then each
+           destination row that repeats it takes them eight bytes a step */
+        int lead = xa & 1, x0 = xa + lead, pairs = (xb - x0) >> 1;
+        int tail = x0 + 2 * pairs < xb;
+        uint8_t rv[64], rk[64];
         int last_srow = INT_MIN;
-        for (int y = ya; y < yb; y++) {
-            int64_t j = y - dy;
-            if (flip_y) j = dh - 1 - j;
-            int srow = sy + (int)(j * sh / dh);
-            if (srow == last_srow) {
-                /* scaled up: this row repeats the source row just read */
-            } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
-                const uint8_t *row = ram + src + (uint32_t)srow * 64;
-                for (int i = 0; i < xb - xa; i++)
-                    cols[i] = at[i] == 0xffff ? 0 : (uint8_t)((row[at[i]] >> shift[i]) & 15);
-            } else {
-                for (int x = xa; x < xb; x++) cols[x - xa] = (uint8_t)sheet_read(ram, src, srcx[x - xa], srow);
+        scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
+        for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
+            int srow = sy + (int)rw.q;
+            if (srow != last_srow) {    /* scaled up: later rows repeat the one just read */
+                if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                    const uint8_t *row = ram + src + (uint32_t)srow * 64;
+                    for (int c = cmin; c <= cmax; c++)
+                        cols[c - cmin] = (unsigned)c < 128 ? (uint8_t)nibble(row, c) : 0;
+                } else {
+                    for (int c = cmin; c <= cmax; c++)
+                        cols[c - cmin] = (uint8_t)sheet_read(ram, src, c, srow);
+                }
+                const uint8_t *ap = at + lead;
+                for (int b = 0; b < pairs; b++) {
+                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                    rv[b] = k->val[v];
+                    rk[b] = k->keep[v];
+                }
+                last_srow = srow;
             }
-            last_srow = srow;
             uint8_t *d = ram + dst + (uint32_t)y * 64;
-            int x = xa, i = 0;
-            if (x & 1) put_pixel(d, x++, cols[i++], k);
-            uint8_t *p = d + (x >> 1);
-            for (; x + 1 < xb; x += 2, i += 2, p++) {
-                uint8_t b = (uint8_t)(cols[i] | cols[i + 1] << 4);
-                *p = (uint8_t)((*p & k->keep[b]) | k->val[b]);
+            if (lead) put_pixel(d, xa, cols[at[0]], k);
+            uint8_t *p = d + (x0 >> 1);
+            int b = 0;
+            for (; b + 8 <= pairs; b += 8) {
+                uint64_t v, keep, val;
+                memcpy(&v, p + b, 8);
+                memcpy(&keep, rk + b, 8);
+                memcpy(&val, rv + b, 8);
+                v = (v & keep) | val;
+                memcpy(p + b, &v, 8);
             }
-            if (x < xb) put_pixel(d, x, cols[i], k);
+            if (b + 4 <= pairs) {
+                uint32_t v, keep, val;
+                memcpy(&v, p + b, 4);
+                memcpy(&keep, rk + b, 4);
+                memcpy(&val, rv + b, 4);
+                v = (v & keep) | val;
+                memcpy(p + b, &v, 4);
+                b += 4;
+            }
+            for (; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
+            if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
         }
         return;
     }

@@ -158,6 +158,10 @@ Test(gfx_fastpath, sspr_matches_reference)
     for (int t = 0; t < 3000; t++) {
         random_state();
         int sx = rnd(136) - 4, sy = rnd(136) - 4, sw = 1 + rnd(40), sh = 1 + rnd(40);
+        if (rnd(10) == 0) {             /* far past the sheet: columns more than 256 apart */
+            sx = rnd(400) - 200;
+            sw = 200 + rnd(400);
+        }
         int dw = rnd(3) == 0 ? sw : 1 + rnd(90), dh = rnd(3) == 0 ? sh : 1 + rnd(90);
         int dx = rnd(170) - 30, dy = rnd(170) - 30, fx = rnd(2), fy = rnd(2);
         reference_sspr(sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
