@@ -15,6 +15,25 @@
 
 #define M8_RADIUS_LIMIT 65536   /* beyond PICO-8's number range; keeps midpoint loops short */
 
+/* n bytes (1..64) of value b at p: a few possibly overlapping word stores, which for the
+ * short spans of shapes costs less than a call to memset. */
+static inline void fill_bytes(uint8_t *p, int n, uint8_t b)
+{
+    uint64_t w = 0x0101010101010101ull * b;
+    if (n >= 8) {
+        for (int i = 0; i + 8 < n; i += 8) memcpy(p + i, &w, 8);
+        memcpy(p + n - 8, &w, 8);
+    } else if (n >= 4) {
+        uint32_t h = (uint32_t)w;
+        memcpy(p, &h, 4);
+        memcpy(p + n - 4, &h, 4);
+    } else {
+        p[0] = b;
+        p[n - 1] = b;
+        p[n >> 1] = b;
+    }
+}
+
 /* Pixels xa..xb (inclusive, on screen) of a screen row in colour c, two per byte. */
 static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
 {
@@ -27,7 +46,7 @@ static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
         row[xb >> 1] = (uint8_t)((row[xb >> 1] & 0xf0) | c);
         xb--;
     }
-    if (xa < xb) memset(row + (xa >> 1), c | c << 4, (size_t)((xb - xa + 1) >> 1));
+    if (xa < xb) fill_bytes(row + (xa >> 1), (xb - xa + 1) >> 1, (uint8_t)(c | c << 4));
 }
 
 void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_win *w)
@@ -297,6 +316,31 @@ void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
     circle_outline(ram, x, x, y, y, r, &k);
 }
 
+/* A solid circle of radius r <= 127 centred on (cx, cy) on a screen that does not wrap:
+ * the midpoint walk gives each row offset dy its half-width (the widest span the general
+ * path's rows would merge, as every span of a plain circle is centred on cx), then rows
+ * cy - dy and cy + dy are written straight in. */
+static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m8_win *w)
+{
+    int half[128];
+    for (int i = 0; i <= r; i++) half[i] = -1;
+    int x = r, y = 0, d = 1 - r;
+    while (x >= y) {
+        if (x > half[y]) half[y] = x;
+        if (y > half[x]) half[x] = y;
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+    uint8_t *screen = ram + m8_screen_base(ram);
+    for (int dy = -r; dy <= r; dy++) {
+        int row = cy + dy, h = half[dy < 0 ? -dy : dy];
+        if (row < w->y0 || row >= w->y1 || h < 0) continue;
+        int xa = m8_imax(cx - h, w->x0), xb = m8_imin(cx + h, w->x1 - 1);
+        if (xa <= xb) solid_row(screen + row * 64, xa, xb, c);
+    }
+}
+
 void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
 {
     int invert;
@@ -307,6 +351,12 @@ void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
         r = m8_imin(r, M8_RADIUS_LIMIT);
         x = m8_cc(x) - m8_camera_x(ram);
         y = m8_cc(y) - m8_camera_y(ram);
+        if (!invert && r <= 127 && k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff &&
+            m8_screen_base(ram) + 128 * 64 <= 0x10000) {
+            m8_win w = m8_clip_win(ram);
+            solid_circle(ram, x, y, r, k.c0 & 15, &w);
+            return;
+        }
         circle_rows(&rows, x, x, y, y, r);
     } else if (!invert) {
         return;

@@ -4,7 +4,7 @@
  * palette, transparent colours skipped, clip and camera), over thousands of random sprites,
  * positions, sizes, flips, palettes and clip rectangles, odd and even x on both sides, with
  * the sheet and the screen also moved (0x5f54/0x5f55) up to the top of RAM, where the word
- * paths must give way.
+ * paths must give way; circfill's direct rows against the midpoint circle's rows.
  * Depends on: gfx.h, pixel.h, Criterion. */
 #include "test_gfx_util.h"
 
@@ -167,6 +167,37 @@ Test(gfx_fastpath, sspr_matches_reference)
         reference_sspr(sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
         m8_sspr(ram, sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
         expect_same("sspr", t);
+    }
+}
+
+/* circfill: the rows of the midpoint circle (x = r, y = 0, d = 1 - r; each step gives rows
+ * +-y half-width x and rows +-x half-width y), each row filled out to its widest half-width. */
+Test(gfx_fastpath, circfill_matches_reference)
+{
+    for (int t = 0; t < 3000; t++) {
+        random_state();
+        if (rnd(4) == 0) random_bases();
+        int cx = rnd(200) - 36, cy = rnd(200) - 36, c = rnd(16);
+        int r = rnd(8) == 0 ? rnd(200) : rnd(20);
+        memcpy(want, ram, sizeof want);
+        int half[400];
+        for (int i = 0; i <= r; i++) half[i] = -1;
+        for (int x = r, y = 0, d = 1 - r; x >= y;) {
+            if (x > half[y]) half[y] = x;
+            if (y > half[x]) half[x] = y;
+            y++;
+            if (d < 0) d += 2 * y + 1;
+            else { x--; d += 2 * (y - x) + 1; }
+        }
+        int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
+        for (int dy = -r; dy <= r; dy++)
+            for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
+                int X = X0 + dx, Y = Y0 + dy;
+                if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
+                m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
+            }
+        m8_circfill(ram, cx, cy, r, COL(c));
+        expect_same("circfill", t);
     }
 }
 
