@@ -808,11 +808,62 @@ static void call_begin(m8_synth *s)
     }
 }
 
+/* How many of the next (at most n) samples only move counters: no note, instrument note or
+ * music pattern ends and no fade moves during them. */
+static int quiet_samples(const m8_synth *s, int n)
+{
+    if (s->mus_on) {
+        if (s->fade_step != 0.0f) return 0;
+        if (s->mus_len - s->mus_pos - 1 < n) n = s->mus_len - s->mus_pos - 1;
+    }
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        const voice *vs[2] = { &s->ch[c].sv, &s->ch[c].mv };
+        for (int i = 0; i < 2; i++) {
+            const voice *v = vs[i];
+            if (v->sfx < 0) continue;
+            if (v->len - v->pos - 1 < n) n = v->len - v->pos - 1;
+            if (v->inst >= 0 && !v->inst_done && v->inst_len - v->inst_pos - 1 < n)
+                n = v->inst_len - v->inst_pos - 1;
+        }
+    }
+    return n;
+}
+
+/* n samples of sequencing during which only counters move (see quiet_samples). */
+static void skip_quiet(m8_synth *s, int n)
+{
+    if (s->mus_on) s->mus_pos += n;
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        voice *vs[2] = { &s->ch[c].sv, &s->ch[c].mv };
+        for (int i = 0; i < 2; i++) {
+            voice *v = vs[i];
+            if (v->sfx < 0) continue;
+            v->age += (uint32_t)n;
+            if (v->inst >= 0 && !v->inst_done) {
+                v->inst_pos += n;
+                v->inst_age += (uint32_t)n;
+            }
+            v->pos += n;
+        }
+    }
+}
+
+/* Sequencing without sound: the stretches where only counters move are skipped in one step
+ * each, the samples where something happens are stepped as when rendering. */
 void m8_synth_advance(m8_synth *s, int n_samples)
 {
     call_begin(s);
     for (int c = 0; c < M8_AUDIO_CHANNELS; c++) s->ch[c].amp = 0.0f;   /* nothing sounds */
-    for (int i = 0; i < n_samples; i++) sequencer_step(s);
+    while (n_samples > 0) {
+        int quiet = quiet_samples(s, n_samples);
+        if (quiet > 0) {
+            skip_quiet(s, quiet);
+            n_samples -= quiet;
+        } else {
+            sequencer_step(s);
+            n_samples--;
+        }
+    }
 }
 
 void m8_synth_render(m8_synth *s, int16_t *out, int n_samples)
