@@ -316,28 +316,70 @@ void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
     circle_outline(ram, x, x, y, y, r, &k);
 }
 
-/* A solid circle of radius r <= 127 centred on (cx, cy) on a screen that does not wrap:
- * the midpoint walk gives each row offset dy its half-width (the widest span the general
- * path's rows would merge, as every span of a plain circle is centred on cx), then rows
- * cy - dy and cy + dy are written straight in. */
-static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m8_win *w)
+/* Pixels xa..xb (inclusive, on screen) of a screen row in the colour whose nibble fills
+ * `all`, sixteen pixels (one 64-bit read-modify-write) a step from the even pixel at or
+ * before xa. May read and write back unchanged up to 8 bytes past the row: the caller
+ * checks there is room. */
+static inline void span_words(uint8_t *row, int xa, int xb, uint64_t all)
 {
-    int half[128];
-    for (int i = 0; i <= r; i++) half[i] = -1;
+    uint8_t *p = row + (xa >> 1);
+    int lo = xa & 1, n = xb - (xa & ~1) + 1;     /* nibbles from p, the first lo skipped */
+    uint64_t m = ~0ull << (4 * lo), v;
+    for (; n > 16; n -= 16, p += 8, m = ~0ull) {
+        memcpy(&v, p, 8);
+        v = (v & ~m) | (all & m);
+        memcpy(p, &v, 8);
+    }
+    if (n < 16) m &= (1ull << (4 * n)) - 1;
+    memcpy(&v, p, 8);
+    v = (v & ~m) | (all & m);
+    memcpy(p, &v, 8);
+}
+
+/* Half-widths of the plain circle of radius r (0..127) for the row offsets 0..r: the widest
+ * span the general path's rows would merge for that offset (every span of a plain circle is
+ * centred on its x). The midpoint walk gives every offset a value (x runs down from r and y
+ * up from 0 by at most one a step, and the walk stops as soon as x < y), never increasing
+ * with the offset. Made once per radius (and thread). */
+static const uint8_t *circle_half_widths(int r)
+{
+    static _Thread_local uint8_t table[128][128];
+    static _Thread_local uint8_t made[128];
+    uint8_t *half = table[r];
+    if (made[r]) return half;
+    memset(half, 0, (size_t)r + 1);
     int x = r, y = 0, d = 1 - r;
     while (x >= y) {
-        if (x > half[y]) half[y] = x;
-        if (y > half[x]) half[x] = y;
+        if (x > half[y]) half[y] = (uint8_t)x;
+        if (y > half[x]) half[x] = (uint8_t)y;
         y++;
         if (d < 0) d += 2 * y + 1;
         else { x--; d += 2 * (y - x) + 1; }
     }
-    uint8_t *screen = ram + m8_screen_base(ram);
-    for (int dy = -r; dy <= r; dy++) {
-        int row = cy + dy, h = half[dy < 0 ? -dy : dy];
-        if (row < w->y0 || row >= w->y1 || h < 0) continue;
+    made[r] = 1;
+    return half;
+}
+
+/* A solid circle of radius r <= 127 centred on (cx, cy) on a screen that does not wrap:
+ * rows cy - dy and cy + dy written straight in from the half-width of offset dy. */
+static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m8_win *w)
+{
+    const uint8_t *half = circle_half_widths(r);
+    uint32_t base = m8_screen_base(ram);
+    uint8_t *screen = ram + base;
+    int room = base + 128 * 64 + 8 <= 0x10000;      /* room past the rows: 16 pixels a step */
+    uint64_t all = 0x1111111111111111ull * c;
+    unsigned rows = (unsigned)(w->y1 - w->y0);
+    for (int dy = 0; dy <= r; dy++) {
+        int h = half[dy];
         int xa = m8_imax(cx - h, w->x0), xb = m8_imin(cx + h, w->x1 - 1);
-        if (xa <= xb) solid_row(screen + row * 64, xa, xb, c);
+        if (xa > xb) break;                         /* the rows only get narrower */
+        for (int side = 0; side < (dy ? 2 : 1); side++) {
+            int y = side ? cy + dy : cy - dy;
+            if ((unsigned)(y - w->y0) >= rows) continue;
+            if (room) span_words(screen + y * 64, xa, xb, all);
+            else solid_row(screen + y * 64, xa, xb, c);
+        }
     }
 }
 

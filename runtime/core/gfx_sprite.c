@@ -176,7 +176,7 @@ static inline uint32_t opaque_nibbles(uint32_t w)
 
 /* Write the pixels of w selected by m at the byte p (odd: starting at its high nibble, so
  * the eight pixels span five bytes; one 64-bit step then). */
-static inline void put8_masked(uint8_t *p, int odd, uint32_t w, uint32_t m)
+static inline __attribute__((always_inline)) void put8_masked(uint8_t *p, int odd, uint32_t w, uint32_t m)
 {
     if (!odd) {
         uint32_t v;
