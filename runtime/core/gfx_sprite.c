@@ -445,8 +445,20 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
             if (srow != last_srow) {    /* scaled up: later rows repeat the one just read */
                 if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
                     const uint8_t *row = ram + src + (uint32_t)srow * 64;
-                    for (int c = cmin; c <= cmax; c++)
-                        cols[c - cmin] = (unsigned)c < 128 ? (uint8_t)nibble(row, c) : 0;
+                    if (cmin >= 0 && cmax < 128) {      /* inside the sheet: a byte a pair */
+                        uint8_t *o = cols;
+                        int c = cmin;
+                        if (c & 1) *o++ = (uint8_t)(row[c++ >> 1] >> 4);
+                        for (; c < cmax; c += 2) {
+                            uint8_t two = row[c >> 1];
+                            *o++ = two & 15;
+                            *o++ = (uint8_t)(two >> 4);
+                        }
+                        if (c == cmax) *o = row[c >> 1] & 15;
+                    } else {
+                        for (int c = cmin; c <= cmax; c++)
+                            cols[c - cmin] = (unsigned)c < 128 ? (uint8_t)nibble(row, c) : 0;
+                    }
                 } else {
                     for (int c = cmin; c <= cmax; c++)
                         cols[c - cmin] = (uint8_t)sheet_read(ram, src, c, srow);
@@ -462,25 +474,31 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
             uint8_t *d = ram + dst + (uint32_t)y * 64;
             if (lead) put_pixel(d, xa, cols[at[0]], k);
             uint8_t *p = d + (x0 >> 1);
-            int b = 0;
-            for (; b + 8 <= pairs; b += 8) {
-                uint64_t v, keep, val;
-                memcpy(&v, p + b, 8);
-                memcpy(&keep, rk + b, 8);
-                memcpy(&val, rv + b, 8);
-                v = (v & keep) | val;
-                memcpy(p + b, &v, 8);
+            /* (p & keep) | val twice is (p & keep) | val: the last step may overlap */
+            if (pairs >= 8) {
+                for (int b = 0;; b += 8) {
+                    if (b > pairs - 8) b = pairs - 8;
+                    uint64_t v, keep, val;
+                    memcpy(&v, p + b, 8);
+                    memcpy(&keep, rk + b, 8);
+                    memcpy(&val, rv + b, 8);
+                    v = (v & keep) | val;
+                    memcpy(p + b, &v, 8);
+                    if (b == pairs - 8) break;
+                }
+            } else if (pairs >= 4) {
+                for (int b = 0;; b = pairs - 4) {
+                    uint32_t v, keep, val;
+                    memcpy(&v, p + b, 4);
+                    memcpy(&keep, rk + b, 4);
+                    memcpy(&val, rv + b, 4);
+                    v = (v & keep) | val;
+                    memcpy(p + b, &v, 4);
+                    if (b == pairs - 4) break;
+                }
+            } else {
+                for (int b = 0; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
             }
-            if (b + 4 <= pairs) {
-                uint32_t v, keep, val;
-                memcpy(&v, p + b, 4);
-                memcpy(&keep, rk + b, 4);
-                memcpy(&val, rv + b, 4);
-                v = (v & keep) | val;
-                memcpy(p + b, &v, 4);
-                b += 4;
-            }
-            for (; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
             if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
         }
         return;
