@@ -25,7 +25,7 @@ const int m8_api_row_count = (int)(sizeof m8_api_rows / sizeof m8_api_rows[0]);
 uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units)
 {
     if (rule->per == 0) return (uint64_t)rule->base;
-    double q = units / (rule->div > 0 ? rule->div : 1);
+    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
     double n = rule->ceil ? ceil(q) : floor(q);
     if (n < rule->min) n = rule->min;
     if (!(n >= 0)) n = 0;

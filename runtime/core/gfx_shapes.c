@@ -323,14 +323,14 @@ void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
 static inline void span_words(uint8_t *row, int xa, int xb, uint64_t all)
 {
     uint8_t *p = row + (xa >> 1);
-    int lo = xa & 1, n = xb - (xa & ~1) + 1;     /* nibbles from p, the first lo skipped */
-    uint64_t m = ~0ull << (4 * lo), v;
+    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from p, odd xa: one skipped */
+    uint64_t m = ~0ull << ((xa & 1) * 4), v;
     for (; n > 16; n -= 16, p += 8, m = ~0ull) {
         memcpy(&v, p, 8);
         v = (v & ~m) | (all & m);
         memcpy(p, &v, 8);
     }
-    if (n < 16) m &= (1ull << (4 * n)) - 1;
+    m &= ~0ull >> (64 - 4 * n);                         /* n is 1..16 here */
     memcpy(&v, p, 8);
     v = (v & ~m) | (all & m);
     memcpy(p, &v, 8);
@@ -367,20 +367,27 @@ static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m
     const uint8_t *half = circle_half_widths(r);
     uint32_t base = m8_screen_base(ram);
     uint8_t *screen = ram + base;
-    int room = base + 128 * 64 + 8 <= 0x10000;      /* room past the rows: 16 pixels a step */
     uint64_t all = 0x1111111111111111ull * c;
     unsigned rows = (unsigned)(w->y1 - w->y0);
-    for (int dy = 0; dy <= r; dy++) {
-        int h = half[dy];
-        int xa = m8_imax(cx - h, w->x0), xb = m8_imin(cx + h, w->x1 - 1);
-        if (xa > xb) break;                         /* the rows only get narrower */
-        for (int side = 0; side < (dy ? 2 : 1); side++) {
-            int y = side ? cy + dy : cy - dy;
-            if ((unsigned)(y - w->y0) >= rows) continue;
-            if (room) span_words(screen + y * 64, xa, xb, all);
-            else solid_row(screen + y * 64, xa, xb, c);
-        }
+    int room = base + 128 * 64 + 8 <= 0x10000;      /* room past the rows: 16 pixels a step */
+#define M8_CIRCLE_ROWS(SPAN)                                                           \
+    for (int dy = 0; dy <= r; dy++) {                                                  \
+        int h = half[dy];                                                              \
+        int xa = m8_imax(cx - h, w->x0), xb = m8_imin(cx + h, w->x1 - 1);              \
+        if (xa > xb) break;                         /* the rows only get narrower */   \
+        if ((unsigned)(cy - dy - w->y0) < rows) SPAN(screen + (cy - dy) * 64);         \
+        if (dy && (unsigned)(cy + dy - w->y0) < rows) SPAN(screen + (cy + dy) * 64);   \
     }
+#define M8_SPAN_WORDS(row) span_words(row, xa, xb, all)
+#define M8_SPAN_BYTES(row) solid_row(row, xa, xb, c)
+    if (room) {
+        M8_CIRCLE_ROWS(M8_SPAN_WORDS)
+    } else {
+        M8_CIRCLE_ROWS(M8_SPAN_BYTES)
+    }
+#undef M8_CIRCLE_ROWS
+#undef M8_SPAN_WORDS
+#undef M8_SPAN_BYTES
 }
 
 void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
