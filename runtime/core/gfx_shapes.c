@@ -49,6 +49,49 @@ static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
     if (xa < xb) fill_bytes(row + (xa >> 1), (xb - xa + 1) >> 1, (uint8_t)(c | c << 4));
 }
 
+/* Pixels xa..xb (inclusive, on screen) of a screen row in the colour whose nibble fills
+ * `all`, sixteen pixels (one 64-bit read-modify-write) a step from the even pixel at or
+ * before xa. May read and write back unchanged up to 8 bytes past the row: the caller
+ * checks there is room. */
+static inline void span_words(uint8_t *row, int xa, int xb, uint64_t all)
+{
+    uint8_t *p = row + (xa >> 1);
+    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from p, odd xa: one skipped */
+    uint64_t m = ~0ull << ((xa & 1) * 4), v;
+    for (; n > 16; n -= 16, p += 8, m = ~0ull) {
+        memcpy(&v, p, 8);
+        v = (v & ~m) | (all & m);
+        memcpy(p, &v, 8);
+    }
+    m &= ~0ull >> (64 - 4 * n);                         /* n is 1..16 here */
+    memcpy(&v, p, 8);
+    v = (v & ~m) | (all & m);
+    memcpy(p, &v, 8);
+}
+
+/* Rows ya..yb, pixels xa..xb (all on screen) of the screen at `screen` in the colour whose
+ * nibble fills `all`: the masks of the first and last 64-bit word of a row made once, the
+ * words between stored whole. Same room past the rows as span_words. */
+static void box_words(uint8_t *screen, int xa, int xb, int ya, int yb, uint64_t all)
+{
+    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from the first byte */
+    unsigned words = (n - 1) / 16;                      /* words before the last one */
+    uint64_t head = ~0ull << ((xa & 1) * 4), last = ~0ull >> (64 - 4 * (n - 16 * words)), v;
+    if (!words) head &= last;
+    for (int y = ya; y <= yb; y++) {
+        uint8_t *p = screen + y * 64 + (xa >> 1);
+        memcpy(&v, p, 8);
+        v = (v & ~head) | (all & head);
+        memcpy(p, &v, 8);
+        if (!words) continue;
+        for (unsigned i = 1; i < words; i++) memcpy(p + 8 * i, &all, 8);
+        p += 8 * words;
+        memcpy(&v, p, 8);
+        v = (v & ~last) | (all & last);
+        memcpy(p, &v, 8);
+    }
+}
+
 void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_win *w)
 {
     if (y < w->y0 || y >= w->y1) return;
@@ -254,6 +297,11 @@ void m8_rectfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
         int ya = m8_imax(y0, w.y0), yb = m8_imin(y1, w.y1 - 1);
         int xa = m8_imax(x0, w.x0), xb = m8_imin(x1, w.x1 - 1);
         uint32_t base = m8_screen_base(ram);
+        if (k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + (uint32_t)(yb + 1) * 64 + 8 <= 0x10000) {
+            if (xa <= xb && ya <= yb)                   /* a solid box, a word at a time */
+                box_words(ram + base, xa, xb, ya, yb, 0x1111111111111111ull * (k.c0 & 15));
+            return;
+        }
         if (k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + (uint32_t)(yb + 1) * 64 <= 0x10000) {
             for (int y = ya; y <= yb && xa <= xb; y++)   /* a solid box: row by row */
                 solid_row(ram + base + (uint32_t)y * 64, xa, xb, k.c0 & 15);
@@ -314,26 +362,6 @@ void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
     x = m8_cc(x) - m8_camera_x(ram);
     y = m8_cc(y) - m8_camera_y(ram);
     circle_outline(ram, x, x, y, y, r, &k);
-}
-
-/* Pixels xa..xb (inclusive, on screen) of a screen row in the colour whose nibble fills
- * `all`, sixteen pixels (one 64-bit read-modify-write) a step from the even pixel at or
- * before xa. May read and write back unchanged up to 8 bytes past the row: the caller
- * checks there is room. */
-static inline void span_words(uint8_t *row, int xa, int xb, uint64_t all)
-{
-    uint8_t *p = row + (xa >> 1);
-    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from p, odd xa: one skipped */
-    uint64_t m = ~0ull << ((xa & 1) * 4), v;
-    for (; n > 16; n -= 16, p += 8, m = ~0ull) {
-        memcpy(&v, p, 8);
-        v = (v & ~m) | (all & m);
-        memcpy(p, &v, 8);
-    }
-    m &= ~0ull >> (64 - 4 * n);                         /* n is 1..16 here */
-    memcpy(&v, p, 8);
-    v = (v & ~m) | (all & m);
-    memcpy(p, &v, 8);
 }
 
 /* Half-widths of the plain circle of radius r (0..127) for the row offsets 0..r: the widest
