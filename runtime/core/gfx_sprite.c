@@ -425,13 +425,23 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
     /* the source columns used lie in cmin..cmax (srcx is monotonic) */
     int cmin = srcx[0] < srcx[xb - xa - 1] ? srcx[0] : srcx[xb - xa - 1];
     int cmax = srcx[0] < srcx[xb - xa - 1] ? srcx[xb - xa - 1] : srcx[0];
-    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb) &&
-        cmax - cmin < 256) {
+    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb)) {
         /* the fast path: a source row's colours cmin..cmax decoded once, each destination
-           pixel an index into them, then two pixels per byte */
+           pixel an index into them, then two pixels per byte; when the source columns
+           outnumber the destination pixels (scaled down), the colour of each destination
+           pixel is read instead (`direct`) */
         const pair_ink *k = pair_ink_for(&s);
-        uint8_t cols[256], at[128];
-        for (int x = xa; x < xb; x++) at[x - xa] = (uint8_t)(srcx[x - xa] - cmin);
+        int direct = cmax - cmin + 1 > xb - xa;
+        uint8_t cols[128], at[128], byte[128], shift[128];
+        for (int x = xa; x < xb; x++) at[x - xa] = (uint8_t)(direct ? x - xa : srcx[x - xa] - cmin);
+        if (direct) {                   /* each pixel's byte and nibble in a sheet row */
+            for (int i = 0; i < xb - xa; i++) {
+                int c = srcx[i];
+                int in = (unsigned)c < 128;
+                byte[i] = (uint8_t)(in ? c >> 1 : 0);
+                shift[i] = (uint8_t)(in ? (c & 1) * 4 : 8);   /* 8: outside, reads 0 */
+            }
+        }
         /* a row: a single first pixel at odd xa, `pairs` whole bytes from x0, a single last
            pixel; the bytes' colours and kept bits are made once per source row, then each
            destination row that repeats it takes them eight bytes a step */
@@ -443,7 +453,16 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
         for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
             int srow = sy + (int)rw.q;
             if (srow != last_srow) {    /* scaled up: later rows repeat the one just read */
-                if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                if (direct) {
+                    if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                        const uint8_t *row = ram + src + (uint32_t)srow * 64;
+                        for (int i = 0; i < xb - xa; i++)
+                            cols[i] = (uint8_t)((row[byte[i]] >> shift[i]) & 15);
+                    } else {
+                        for (int i = 0; i < xb - xa; i++)
+                            cols[i] = (uint8_t)sheet_read(ram, src, srcx[i], srow);
+                    }
+                } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
                     const uint8_t *row = ram + src + (uint32_t)srow * 64;
                     if (cmin >= 0 && cmax < 128) {      /* inside the sheet: a byte a pair */
                         uint8_t *o = cols;
@@ -464,12 +483,22 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
                         cols[c - cmin] = (uint8_t)sheet_read(ram, src, c, srow);
                 }
                 const uint8_t *ap = at + lead;
+                last_srow = srow;
+                if (dh <= sh) {         /* no destination row repeats a source row: write */
+                    uint8_t *d = ram + dst + (uint32_t)y * 64, *p = d + (x0 >> 1);
+                    if (lead) put_pixel(d, xa, cols[at[0]], k);
+                    for (int b = 0; b < pairs; b++) {
+                        uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                        p[b] = (uint8_t)((p[b] & k->keep[v]) | k->val[v]);
+                    }
+                    if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
+                    continue;
+                }
                 for (int b = 0; b < pairs; b++) {
                     uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
                     rv[b] = k->val[v];
                     rk[b] = k->keep[v];
                 }
-                last_srow = srow;
             }
             uint8_t *d = ram + dst + (uint32_t)y * 64;
             if (lead) put_pixel(d, xa, cols[at[0]], k);
