@@ -54,6 +54,23 @@ void m8_arg_ints(lua_State *L, int n, int *out, const int *def)
     }
 }
 
+int32_t m8_arg_ints_raw(lua_State *L, int n, int *out, const int *def, int32_t def_raw)
+{
+    int top = lua_gettop(L);
+    lua_Integer v[M8_ARG_INTS_MAX];
+#ifdef M8_COUNTING_VM
+    unsigned ok = lua_m8_tointegers(L, n + 1, v);  /* the integers, in one pass */
+#else
+    unsigned ok = 0;
+#endif
+    for (int i = 0; i < n; i++) {
+        if (ok >> i & 1) out[i] = v[i] < INT_MIN ? INT_MIN : v[i] > INT_MAX ? INT_MAX : (int)v[i];
+        else out[i] = i < top ? m8_arg_int(L, i + 1, def[i]) : def[i];
+    }
+    if (ok >> n & 1) return (int32_t)((uint32_t)v[n] << 16);   /* as m8_arg_raw */
+    return m8_arg_raw(L, n + 1, def_raw);
+}
+
 int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
 {
     int is_int = 0;

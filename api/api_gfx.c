@@ -176,8 +176,8 @@ static corners corner_args(lua_State *L)
 {
     static const int zero[4];
     int a[4];
-    m8_arg_ints(L, 4, a, zero);
-    corners c = { a[0], a[1], a[2], a[3], col_arg(L, 5), 0, 0 };
+    int32_t col = m8_arg_ints_raw(L, 4, a, zero, M8_NOCOL);
+    corners c = { a[0], a[1], a[2], a[3], col, 0, 0 };
     c.w = span(c.x0, c.x1);
     c.h = span(c.y0, c.y1);
     m8_cost_area(L, c.x0 < c.x1 ? c.x0 : c.x1, c.y0 < c.y1 ? c.y0 : c.y1, c.w, c.h);
@@ -234,8 +234,8 @@ static circle circle_args(lua_State *L)
 {
     static const int def[3] = { 0, 0, 4 };
     int a[3];
-    m8_arg_ints(L, 3, a, def);
-    circle c = { a[0], a[1], a[2], col_arg(L, 4) };
+    int32_t col = m8_arg_ints_raw(L, 3, a, def, M8_NOCOL);
+    circle c = { a[0], a[1], a[2], col };
     m8_cost_area(L, c.x - (double)c.r, c.y - (double)c.r, 2.0 * c.r + 1, 2.0 * c.r + 1);
     return c;
 }

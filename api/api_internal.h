@@ -41,6 +41,9 @@ int32_t m8_arg_raw(lua_State *L, int i, int32_t def);   /* 16.16 bit pattern */
  * def[0..n-1], in one pass for the drawing calls' hot paths. */
 #define M8_ARG_INTS_MAX 16
 void m8_arg_ints(lua_State *L, int n, int *out, const int *def);
+/* The same, and argument n+1 as m8_arg_raw would read it (default def_raw), all in the same
+ * pass (n < M8_ARG_INTS_MAX): the shapes' coordinates and colour. */
+int32_t m8_arg_ints_raw(lua_State *L, int n, int *out, const int *def, int32_t def_raw);
 int m8_arg_bool(lua_State *L, int i, int def);          /* nil/false -> 0 */
 /* A string argument; numbers are formatted as tostr would (and replace the argument).
  * NULL for other types. */

@@ -25,7 +25,7 @@ const int m8_api_row_count = (int)(sizeof m8_api_rows / sizeof m8_api_rows[0]);
 uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units)
 {
     if (rule->per == 0) return (uint64_t)rule->base;
-    double q = units / (rule->div > 0 ? rule->div : 1);
+    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
     double n = rule->ceil ? ceil(q) : floor(q);
     if (n < rule->min) n = rule->min;
     if (!(n >= 0)) n = 0;
@@ -33,16 +33,42 @@ uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units)
 }
 
 /* Every C binding runs through here: arity check, the call, then its system cost. */
-static int dispatch(lua_State *L)
+static inline int dispatch(lua_State *L, const m8_api_row *row)
 {
-    const m8_api_row *row = &m8_api_rows[lua_tointeger(L, lua_upvalueindex(1))];
-    if (lua_gettop(L) < row->min_args)
+    if (row->min_args > 0 && lua_gettop(L) < row->min_args)
         return luaL_error(L, "%s: expected at least %d arguments", row->name, row->min_args);
     m8_call_begin(L, row);
     int results = row->fn(L);
     m8_call_end(L, row);
     return results;
 }
+
+/* One light C function per binding, its row a constant: a call reads no upvalue, and the
+ * compiler sees the row's arity and cost rule. */
+enum {
+#define M8_IDX_X(name, fn, group, min_args, flags, cost, help) M8_ROW_IDX_##name,
+#define M8_IDX_B(name, src, group, help) M8_ROW_IDX_##name,
+    M8_API_TABLE(M8_IDX_X, M8_IDX_B)
+#undef M8_IDX_X
+#undef M8_IDX_B
+};
+
+#define M8_DISPATCH_X(name, fn, group, min_args, flags, cost, help) \
+    static int dispatch_##name(lua_State *L) { return dispatch(L, &m8_api_rows[M8_ROW_IDX_##name]); }
+#define M8_DISPATCH_B(name, src, group, help)
+M8_API_TABLE(M8_DISPATCH_X, M8_DISPATCH_B)
+#undef M8_DISPATCH_X
+#undef M8_DISPATCH_B
+
+static const lua_CFunction dispatchers[] = {
+#define M8_FN_X(name, fn, group, min_args, flags, cost, help) dispatch_##name,
+#define M8_FN_B(name, src, group, help) NULL,
+    M8_API_TABLE(M8_FN_X, M8_FN_B)
+#undef M8_FN_X
+#undef M8_FN_B
+};
+_Static_assert(sizeof dispatchers / sizeof dispatchers[0] ==
+               sizeof m8_api_rows / sizeof m8_api_rows[0], "one dispatcher per row");
 
 /* Fetch a Lua library function by path ("pairs", "table.pack") from the global table
  * (the state's standard libraries, never visible to the cart). */
@@ -68,8 +94,7 @@ void m8_api_register(lua_State *L, int env)
     for (int i = 0; i < m8_api_row_count; i++) {
         const m8_api_row *row = &m8_api_rows[i];
         if (row->fn) {
-            lua_pushinteger(L, i);
-            lua_pushcclosure(L, dispatch, 1);
+            lua_pushcfunction(L, dispatchers[i]);
         } else {
             push_lua_builtin(L, row->lua_source);
             /* coresume's error message names tab and line like every cart error */

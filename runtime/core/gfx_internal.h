@@ -135,6 +135,7 @@ int32_t m8_map_addr(const uint8_t *ram, int x, int y);
 typedef struct m8_sprite_ink {
     uint8_t lut0[16], lut1[16];
     uint16_t pat;
+    uint8_t plain;      /* no pattern and the reset palette: colours as they are, 0 skipped */
 } m8_sprite_ink;
 void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s);
 

@@ -15,6 +15,25 @@
 
 #define M8_RADIUS_LIMIT 65536   /* beyond PICO-8's number range; keeps midpoint loops short */
 
+/* n bytes (1..64) of value b at p: a few possibly overlapping word stores, which for the
+ * short spans of shapes costs less than a call to memset. */
+static inline void fill_bytes(uint8_t *p, int n, uint8_t b)
+{
+    uint64_t w = 0x0101010101010101ull * b;
+    if (n >= 8) {
+        for (int i = 0; i + 8 < n; i += 8) memcpy(p + i, &w, 8);
+        memcpy(p + n - 8, &w, 8);
+    } else if (n >= 4) {
+        uint32_t h = (uint32_t)w;
+        memcpy(p, &h, 4);
+        memcpy(p + n - 4, &h, 4);
+    } else {
+        p[0] = b;
+        p[n - 1] = b;
+        p[n >> 1] = b;
+    }
+}
+
 /* Pixels xa..xb (inclusive, on screen) of a screen row in colour c, two per byte. */
 static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
 {
@@ -27,7 +46,50 @@ static inline void solid_row(uint8_t *row, int xa, int xb, uint8_t c)
         row[xb >> 1] = (uint8_t)((row[xb >> 1] & 0xf0) | c);
         xb--;
     }
-    if (xa < xb) memset(row + (xa >> 1), c | c << 4, (size_t)((xb - xa + 1) >> 1));
+    if (xa < xb) fill_bytes(row + (xa >> 1), (xb - xa + 1) >> 1, (uint8_t)(c | c << 4));
+}
+
+/* Pixels xa..xb (inclusive, on screen) of a screen row in the colour whose nibble fills
+ * `all`, sixteen pixels (one 64-bit read-modify-write) a step from the even pixel at or
+ * before xa. May read and write back unchanged up to 8 bytes past the row: the caller
+ * checks there is room. */
+static inline void span_words(uint8_t *row, int xa, int xb, uint64_t all)
+{
+    uint8_t *p = row + (xa >> 1);
+    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from p, odd xa: one skipped */
+    uint64_t m = ~0ull << ((xa & 1) * 4), v;
+    for (; n > 16; n -= 16, p += 8, m = ~0ull) {
+        memcpy(&v, p, 8);
+        v = (v & ~m) | (all & m);
+        memcpy(p, &v, 8);
+    }
+    m &= ~0ull >> (64 - 4 * n);                         /* n is 1..16 here */
+    memcpy(&v, p, 8);
+    v = (v & ~m) | (all & m);
+    memcpy(p, &v, 8);
+}
+
+/* Rows ya..yb, pixels xa..xb (all on screen) of the screen at `screen` in the colour whose
+ * nibble fills `all`: the masks of the first and last 64-bit word of a row made once, the
+ * words between stored whole. Same room past the rows as span_words. */
+static void box_words(uint8_t *screen, int xa, int xb, int ya, int yb, uint64_t all)
+{
+    unsigned n = (unsigned)(xb - xa + 1 + (xa & 1));    /* nibbles from the first byte */
+    unsigned words = (n - 1) / 16;                      /* words before the last one */
+    uint64_t head = ~0ull << ((xa & 1) * 4), last = ~0ull >> (64 - 4 * (n - 16 * words)), v;
+    if (!words) head &= last;
+    for (int y = ya; y <= yb; y++) {
+        uint8_t *p = screen + y * 64 + (xa >> 1);
+        memcpy(&v, p, 8);
+        v = (v & ~head) | (all & head);
+        memcpy(p, &v, 8);
+        if (!words) continue;
+        for (unsigned i = 1; i < words; i++) memcpy(p + 8 * i, &all, 8);
+        p += 8 * words;
+        memcpy(&v, p, 8);
+        v = (v & ~last) | (all & last);
+        memcpy(p, &v, 8);
+    }
 }
 
 void m8_ink_span(uint8_t *ram, int y, int xa, int xb, const m8_ink *k, const m8_win *w)
@@ -235,6 +297,11 @@ void m8_rectfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col)
         int ya = m8_imax(y0, w.y0), yb = m8_imin(y1, w.y1 - 1);
         int xa = m8_imax(x0, w.x0), xb = m8_imin(x1, w.x1 - 1);
         uint32_t base = m8_screen_base(ram);
+        if (k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + (uint32_t)(yb + 1) * 64 + 8 <= 0x10000) {
+            if (xa <= xb && ya <= yb)                   /* a solid box, a word at a time */
+                box_words(ram + base, xa, xb, ya, yb, 0x1111111111111111ull * (k.c0 & 15));
+            return;
+        }
         if (k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + (uint32_t)(yb + 1) * 64 <= 0x10000) {
             for (int y = ya; y <= yb && xa <= xb; y++)   /* a solid box: row by row */
                 solid_row(ram + base + (uint32_t)y * 64, xa, xb, k.c0 & 15);
@@ -297,6 +364,60 @@ void m8_circ(uint8_t *ram, int x, int y, int r, int32_t col)
     circle_outline(ram, x, x, y, y, r, &k);
 }
 
+/* Half-widths of the plain circle of radius r (0..127) for the row offsets 0..r: the widest
+ * span the general path's rows would merge for that offset (every span of a plain circle is
+ * centred on its x). The midpoint walk gives every offset a value (x runs down from r and y
+ * up from 0 by at most one a step, and the walk stops as soon as x < y), never increasing
+ * with the offset. Made once per radius (and thread). */
+static const uint8_t *circle_half_widths(int r)
+{
+    static _Thread_local uint8_t table[128][128];
+    static _Thread_local uint8_t made[128];
+    uint8_t *half = table[r];
+    if (made[r]) return half;
+    memset(half, 0, (size_t)r + 1);
+    int x = r, y = 0, d = 1 - r;
+    while (x >= y) {
+        if (x > half[y]) half[y] = (uint8_t)x;
+        if (y > half[x]) half[x] = (uint8_t)y;
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+    made[r] = 1;
+    return half;
+}
+
+/* A solid circle of radius r <= 127 centred on (cx, cy) on a screen that does not wrap:
+ * rows cy - dy and cy + dy written straight in from the half-width of offset dy. */
+static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m8_win *w)
+{
+    const uint8_t *half = circle_half_widths(r);
+    uint32_t base = m8_screen_base(ram);
+    uint8_t *screen = ram + base;
+    uint64_t all = 0x1111111111111111ull * c;
+    unsigned rows = (unsigned)(w->y1 - w->y0);
+    int room = base + 128 * 64 + 8 <= 0x10000;      /* room past the rows: 16 pixels a step */
+#define M8_CIRCLE_ROWS(SPAN)                                                           \
+    for (int dy = 0; dy <= r; dy++) {                                                  \
+        int h = half[dy];                                                              \
+        int xa = m8_imax(cx - h, w->x0), xb = m8_imin(cx + h, w->x1 - 1);              \
+        if (xa > xb) break;                         /* the rows only get narrower */   \
+        if ((unsigned)(cy - dy - w->y0) < rows) SPAN(screen + (cy - dy) * 64);         \
+        if (dy && (unsigned)(cy + dy - w->y0) < rows) SPAN(screen + (cy + dy) * 64);   \
+    }
+#define M8_SPAN_WORDS(row) span_words(row, xa, xb, all)
+#define M8_SPAN_BYTES(row) solid_row(row, xa, xb, c)
+    if (room) {
+        M8_CIRCLE_ROWS(M8_SPAN_WORDS)
+    } else {
+        M8_CIRCLE_ROWS(M8_SPAN_BYTES)
+    }
+#undef M8_CIRCLE_ROWS
+#undef M8_SPAN_WORDS
+#undef M8_SPAN_BYTES
+}
+
 void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
 {
     int invert;
@@ -307,6 +428,12 @@ void m8_circfill(uint8_t *ram, int x, int y, int r, int32_t col)
         r = m8_imin(r, M8_RADIUS_LIMIT);
         x = m8_cc(x) - m8_camera_x(ram);
         y = m8_cc(y) - m8_camera_y(ram);
+        if (!invert && r <= 127 && k.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff &&
+            m8_screen_base(ram) + 128 * 64 <= 0x10000) {
+            m8_win w = m8_clip_win(ram);
+            solid_circle(ram, x, y, r, k.c0 & 15, &w);
+            return;
+        }
         circle_rows(&rows, x, x, y, y, r);
     } else if (!invert) {
         return;

@@ -7,14 +7,28 @@
  * pixel picks its low (bit 0) or high (bit 1) nibble. The sheet is read at 0x5f54.
  * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include "gfx.h"
 #include "gfx_internal.h"
+
+/* The reset draw palette (colour 0 transparent) and the ink it gives. */
+static const uint8_t reset_draw_pal[16] = { 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+static const m8_sprite_ink plain_ink = {
+    { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    0, 1
+};
+static const uint8_t identity_lut[16] = { 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
 
 void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s)
 {
     uint8_t flags = ram[M8_FILLP_FLAGS];
     int fill = flags & 2;
+    if (!fill && memcmp(ram + M8_DRAW_PAL, reset_draw_pal, 16) == 0) {   /* the usual case */
+        *s = plain_ink;
+        return;
+    }
     s->pat = fill ? (uint16_t)(ram[M8_FILLP] | (ram[M8_FILLP + 1] << 8)) : 0;
     for (int c = 0; c < 16; c++) {
         uint8_t dp = ram[M8_DRAW_PAL + c];
@@ -28,6 +42,7 @@ void m8_sprite_ink_init(const uint8_t *ram, m8_sprite_ink *s)
             s->lut0[c] = s->lut1[c] = dp & 15;
         }
     }
+    s->plain = (uint8_t)(!fill && memcmp(s->lut0, identity_lut, 16) == 0);
 }
 
 static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
@@ -143,6 +158,83 @@ static inline void put8_plain(uint8_t *d, int x, uint32_t w)
     memcpy(p, &v, 4);
     p[4] = (uint8_t)((p[4] & ~(uint8_t)(M >> 32)) | (uint8_t)(W >> 32));
 }
+
+/* Pixels 0-7 of w in reverse order. */
+static inline uint32_t nibbles_reversed(uint32_t w)
+{
+    w = __builtin_bswap32(w);
+    return ((w >> 4) & 0x0f0f0f0fu) | ((w & 0x0f0f0f0fu) << 4);
+}
+
+/* 0xf in every nibble of w that is not colour 0. */
+static inline uint32_t opaque_nibbles(uint32_t w)
+{
+    uint32_t t = w | (w >> 1);
+    t |= t >> 2;
+    return (t & 0x11111111u) * 15u;
+}
+
+/* Write the pixels of w selected by m at the byte p (odd: starting at its high nibble, so
+ * the eight pixels span five bytes; one 64-bit step then). */
+static inline __attribute__((always_inline)) void put8_masked(uint8_t *p, int odd, uint32_t w, uint32_t m)
+{
+    if (!odd) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        v = (v & ~m) | (w & m);
+        memcpy(p, &v, 4);
+    } else {
+        uint64_t v, M = (uint64_t)m << 4;
+        memcpy(&v, p, 8);
+        v = (v & ~M) | ((uint64_t)(w & m) << 4);
+        memcpy(p, &v, 8);
+    }
+}
+
+/* The reset palette's blit: `rows` rows of n pixels from destination x (row start d,
+ * rows 64 bytes apart) taking source columns c, c+1, ... (mirrored: c, c-1, ...) of the
+ * source rows from s, sstep bytes apart; eight pixels a step, the last step masked to what
+ * is left. Reads up to 5 bytes past a source row's last column and writes (unchanged) up to
+ * 8 bytes past the destination's: the caller checks there is room. `odd` = x & 1; constant
+ * arguments make one loop per case. */
+static inline __attribute__((always_inline)) void
+blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c, int n,
+           int odd, int flip)
+{
+    if (n == 8 && !flip) {              /* whole unmirrored sprite rows: one step a row */
+        uint8_t *p = d + (x >> 1);
+        const uint8_t *q = s + (c >> 1);
+        if (c & 1) {
+            for (; rows > 0; rows--, p += 64, q += sstep) {
+                uint32_t w = (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28);
+                put8_masked(p, odd, w, opaque_nibbles(w));
+            }
+        } else {
+            for (; rows > 0; rows--, p += 64, q += sstep) {
+                uint32_t w = load4(q);
+                put8_masked(p, odd, w, opaque_nibbles(w));
+            }
+        }
+        return;
+    }
+    for (; rows > 0; rows--, d += 64, s += sstep) {
+        int xx = x, cc = c;
+        for (int left = n; left > 0; left -= 8, xx += 8) {
+            uint32_t w;
+            int k = left < 8 ? left : 8;
+            if (!flip) {
+                w = source8(s, cc);
+                cc += 8;
+            } else {
+                w = nibbles_reversed(source8(s, cc - k + 1)) >> (4 * (8 - k));
+                cc -= 8;
+            }
+            uint32_t m = opaque_nibbles(w);
+            if (k < 8) m &= (1u << (4 * k)) - 1;
+            put8_masked(d + (xx >> 1), odd, w, m);
+        }
+    }
+}
 #define M8_SWAR 1
 #else
 #define M8_SWAR 0
@@ -204,6 +296,25 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     int plain = s->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff;
     if (plain && sx >= 0 && sx + sw <= 128 && sy >= 0 && sy + sh <= 128 &&
         no_wrap(src, sy, sy + sh) && no_wrap(dst, ya, yb)) {
+#if M8_SWAR
+        /* the reset palette with room for whole words past the rows: eight pixels a step */
+        if (s->plain && src + (uint32_t)(sy + sh) * 64 + 8 <= 0x10000 &&
+            dst + (uint32_t)yb * 64 + 8 <= 0x10000) {
+            int c0 = fx ? sx + sw - 1 - (xa - dx) : sx + (xa - dx);
+            int r0 = fy ? sy + sh - 1 - (ya - dy) : sy + (ya - dy);
+            uint8_t *d = ram + dst + (uint32_t)ya * 64;
+            const uint8_t *q = ram + src + (uint32_t)r0 * 64;
+            ptrdiff_t step = fy ? -64 : 64;
+            int rows = yb - ya, n = xb - xa;
+            switch ((xa & 1) | (fx ? 2 : 0)) {
+            case 0: blit_plain(d, q, step, rows, xa, c0, n, 0, 0); break;
+            case 1: blit_plain(d, q, step, rows, xa, c0, n, 1, 0); break;
+            case 2: blit_plain(d, q, step, rows, xa, c0, n, 0, 1); break;
+            default: blit_plain(d, q, step, rows, xa, c0, n, 1, 1); break;
+            }
+            return;
+        }
+#endif
         const pair_ink *k = pair_ink_for(s);
         row_plan plan = plan_row(xa, xb, fx ? sx + sw - 1 - (xa - dx) : sx + (xa - dx), fx);
         for (int y = ya; y < yb; y++) {
@@ -261,6 +372,29 @@ void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x,
             m8_cc(y) - m8_camera_y(ram), flip_x, flip_y, &s, &win);
 }
 
+/* floor(i * num / den) for i = i0, i0 + 1, ... or i0, i0 - 1, ... (i >= 0, num >= 0,
+ * den > 0) with two divisions in all instead of one per step. */
+typedef struct scale_walk { int64_t q, r, dq, dr, den; } scale_walk;
+
+static inline scale_walk scale_walk_at(int64_t i0, int64_t num, int64_t den)
+{
+    scale_walk w = { i0 * num / den, i0 * num % den, num / den, num % den, den };
+    return w;
+}
+
+static inline void scale_walk_step(scale_walk *w, int down)
+{
+    if (!down) {
+        w->q += w->dq;
+        w->r += w->dr;
+        if (w->r >= w->den) { w->r -= w->den; w->q++; }
+    } else {
+        w->q -= w->dq;
+        w->r -= w->dr;
+        if (w->r < 0) { w->r += w->den; w->q--; }
+    }
+}
+
 void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
              int flip_x, int flip_y)
 {
@@ -284,46 +418,117 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
     int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + dh, w.y1);
     if (xa >= xb || ya >= yb) return;
     int srcx[128];
-    for (int x = xa; x < xb; x++) {
-        int64_t i = x - dx;
-        if (flip_x) i = dw - 1 - i;
-        srcx[x - xa] = sx + (int)(i * sw / dw);
-    }
+    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (xa - dx) : xa - dx, sw, dw);
+    for (int x = xa; x < xb; x++, scale_walk_step(&cw, flip_x))
+        srcx[x - xa] = sx + (int)cw.q;          /* source column of i = x - dx (mirrored) */
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    /* the source columns used lie in cmin..cmax (srcx is monotonic) */
+    int cmin = srcx[0] < srcx[xb - xa - 1] ? srcx[0] : srcx[xb - xa - 1];
+    int cmax = srcx[0] < srcx[xb - xa - 1] ? srcx[xb - xa - 1] : srcx[0];
     if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb)) {
-        /* the fast path: each row's source colours, then two pixels per byte */
+        /* the fast path: a source row's colours cmin..cmax decoded once, each destination
+           pixel an index into them, then two pixels per byte; when the source columns
+           outnumber the destination pixels (scaled down), the colour of each destination
+           pixel is read instead (`direct`) */
         const pair_ink *k = pair_ink_for(&s);
-        uint8_t cols[128], shift[128];
-        uint16_t at[128];               /* byte of each column in a sheet row, 0xffff: outside */
-        for (int x = xa; x < xb; x++) {
-            int c = srcx[x - xa];
-            at[x - xa] = (unsigned)c < 128 ? (uint16_t)(c >> 1) : 0xffff;
-            shift[x - xa] = (uint8_t)((c & 1) * 4);
+        int direct = cmax - cmin + 1 > xb - xa;
+        uint8_t cols[128], at[128], byte[128], shift[128];
+        for (int x = xa; x < xb; x++) at[x - xa] = (uint8_t)(direct ? x - xa : srcx[x - xa] - cmin);
+        if (direct) {                   /* each pixel's byte and nibble in a sheet row */
+            for (int i = 0; i < xb - xa; i++) {
+                int c = srcx[i];
+                int in = (unsigned)c < 128;
+                byte[i] = (uint8_t)(in ? c >> 1 : 0);
+                shift[i] = (uint8_t)(in ? (c & 1) * 4 : 8);   /* 8: outside, reads 0 */
+            }
         }
+        /* a row: a single first pixel at odd xa, `pairs` whole bytes from x0, a single last
+           pixel; the bytes' colours and kept bits are made once per source row, then each
+           destination row that repeats it takes them eight bytes a step */
+        int lead = xa & 1, x0 = xa + lead, pairs = (xb - x0) >> 1;
+        int tail = x0 + 2 * pairs < xb;
+        uint8_t rv[64], rk[64];
         int last_srow = INT_MIN;
-        for (int y = ya; y < yb; y++) {
-            int64_t j = y - dy;
-            if (flip_y) j = dh - 1 - j;
-            int srow = sy + (int)(j * sh / dh);
-            if (srow == last_srow) {
-                /* scaled up: this row repeats the source row just read */
-            } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
-                const uint8_t *row = ram + src + (uint32_t)srow * 64;
-                for (int i = 0; i < xb - xa; i++)
-                    cols[i] = at[i] == 0xffff ? 0 : (uint8_t)((row[at[i]] >> shift[i]) & 15);
-            } else {
-                for (int x = xa; x < xb; x++) cols[x - xa] = (uint8_t)sheet_read(ram, src, srcx[x - xa], srow);
+        scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
+        for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
+            int srow = sy + (int)rw.q;
+            if (srow != last_srow) {    /* scaled up: later rows repeat the one just read */
+                if (direct) {
+                    if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                        const uint8_t *row = ram + src + (uint32_t)srow * 64;
+                        for (int i = 0; i < xb - xa; i++)
+                            cols[i] = (uint8_t)((row[byte[i]] >> shift[i]) & 15);
+                    } else {
+                        for (int i = 0; i < xb - xa; i++)
+                            cols[i] = (uint8_t)sheet_read(ram, src, srcx[i], srow);
+                    }
+                } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
+                    const uint8_t *row = ram + src + (uint32_t)srow * 64;
+                    if (cmin >= 0 && cmax < 128) {      /* inside the sheet: a byte a pair */
+                        uint8_t *o = cols;
+                        int c = cmin;
+                        if (c & 1) *o++ = (uint8_t)(row[c++ >> 1] >> 4);
+                        for (; c < cmax; c += 2) {
+                            uint8_t two = row[c >> 1];
+                            *o++ = two & 15;
+                            *o++ = (uint8_t)(two >> 4);
+                        }
+                        if (c == cmax) *o = row[c >> 1] & 15;
+                    } else {
+                        for (int c = cmin; c <= cmax; c++)
+                            cols[c - cmin] = (unsigned)c < 128 ? (uint8_t)nibble(row, c) : 0;
+                    }
+                } else {
+                    for (int c = cmin; c <= cmax; c++)
+                        cols[c - cmin] = (uint8_t)sheet_read(ram, src, c, srow);
+                }
+                const uint8_t *ap = at + lead;
+                last_srow = srow;
+                if (dh <= sh) {         /* no destination row repeats a source row: write */
+                    uint8_t *d = ram + dst + (uint32_t)y * 64, *p = d + (x0 >> 1);
+                    if (lead) put_pixel(d, xa, cols[at[0]], k);
+                    for (int b = 0; b < pairs; b++) {
+                        uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                        p[b] = (uint8_t)((p[b] & k->keep[v]) | k->val[v]);
+                    }
+                    if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
+                    continue;
+                }
+                for (int b = 0; b < pairs; b++) {
+                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                    rv[b] = k->val[v];
+                    rk[b] = k->keep[v];
+                }
             }
-            last_srow = srow;
             uint8_t *d = ram + dst + (uint32_t)y * 64;
-            int x = xa, i = 0;
-            if (x & 1) put_pixel(d, x++, cols[i++], k);
-            uint8_t *p = d + (x >> 1);
-            for (; x + 1 < xb; x += 2, i += 2, p++) {
-                uint8_t b = (uint8_t)(cols[i] | cols[i + 1] << 4);
-                *p = (uint8_t)((*p & k->keep[b]) | k->val[b]);
+            if (lead) put_pixel(d, xa, cols[at[0]], k);
+            uint8_t *p = d + (x0 >> 1);
+            /* (p & keep) | val twice is (p & keep) | val: the last step may overlap */
+            if (pairs >= 8) {
+                for (int b = 0;; b += 8) {
+                    if (b > pairs - 8) b = pairs - 8;
+                    uint64_t v, keep, val;
+                    memcpy(&v, p + b, 8);
+                    memcpy(&keep, rk + b, 8);
+                    memcpy(&val, rv + b, 8);
+                    v = (v & keep) | val;
+                    memcpy(p + b, &v, 8);
+                    if (b == pairs - 8) break;
+                }
+            } else if (pairs >= 4) {
+                for (int b = 0;; b = pairs - 4) {
+                    uint32_t v, keep, val;
+                    memcpy(&v, p + b, 4);
+                    memcpy(&keep, rk + b, 4);
+                    memcpy(&val, rv + b, 4);
+                    v = (v & keep) | val;
+                    memcpy(p + b, &v, 4);
+                    if (b == pairs - 4) break;
+                }
+            } else {
+                for (int b = 0; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
             }
-            if (x < xb) put_pixel(d, x, cols[i], k);
+            if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
         }
         return;
     }

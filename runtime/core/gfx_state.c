@@ -69,7 +69,9 @@ void m8_cls(uint8_t *ram, int col)
 {
     uint32_t base = m8_screen_base(ram);
     int c = col & 15;
-    if (ram[M8_BITPLANE_MASK] == 0xff) {
+    if (ram[M8_BITPLANE_MASK] == 0xff && base + 0x2000 <= 0x10000) {
+        memset(ram + base, c | c << 4, 0x2000);
+    } else if (ram[M8_BITPLANE_MASK] == 0xff) {
         for (uint32_t i = 0; i < 0x2000; i++) ram[(base + i) & 0xffff] = (uint8_t)(c | c << 4);
     } else {
         for (int y = 0; y < 128; y++)

@@ -104,6 +104,9 @@ typedef struct voice {
     int inst_note, inst_pos, inst_done;
     uint32_t inst_age;
     unsigned inst_prev;
+    /* fixed for a render call (RAM does not change during one): samples per note */
+    int len, inst_len;
+    uint32_t changes;   /* bumped whenever a field a note_plan depends on changes */
 } voice;
 
 typedef struct params {     /* what one sample of a channel needs */
@@ -115,8 +118,36 @@ typedef struct params {     /* what one sample of a channel needs */
     filt f;
 } params;
 
+/* What a note fixes for every sample it lasts: its pitch, volume and effect read once. */
+typedef struct note_part {
+    int fx;                 /* 0-7 */
+    int len;                /* samples per note */
+    float p, v;             /* pitch (semitones) and volume 0..1 of the note */
+    float pp, pv;           /* slide source pitch and volume */
+    int slide_vol;          /* the slide source has a volume: glide the volume too */
+    uint32_t tick;          /* samples per speed unit (arpeggio clock) */
+    uint32_t rate;          /* arpeggio: ticks per step */
+    float arp[4];           /* arpeggio: the pitches of the aligned group of 4 notes */
+} note_part;
+
+/* Everything voice_eval needs that stays fixed while a voice stays on a note: made when the
+ * heard voice arrives on a note (or its instrument cursor moves) and at the start of every
+ * render call (RAM, which pokes change, is constant during one). */
+typedef struct note_plan {
+    const voice *v;         /* the voice it was made for, NULL = none */
+    uint32_t changes, gen;  /* the voice's change count and the synth's render generation */
+    note_part outer, inner;
+    int mode;               /* 0 plain or waveform instrument, 1 SFX instrument playing, 2 silent */
+    int drop_retrigger;     /* fx 3 on an SFX instrument note: no drop */
+    int wave, inner_wave, wtab;
+    int octaves_down;       /* 0x5f40 halfrate bits: -12 semitones each */
+    filt f;                 /* note, instrument and hardware filters merged */
+    unsigned word;          /* the note word */
+} note_plan;
+
 typedef struct chan {
     voice sv, mv;           /* SFX voice, music voice */
+    note_plan plan;         /* of the heard voice's current note */
     double ph[4];           /* main, phaser partner, detune main, detune partner */
     uint32_t cycles;        /* main oscillator period counter (buzz saw) */
     float amp;              /* ramped amplitude actually applied */
@@ -128,6 +159,8 @@ typedef struct chan {
     params last;            /* last heard parameters, kept while ramping down */
     float key_pitch, key_fmul;  /* cache: phase step for the last pitch/multiplier */
     double key_dph;
+    double noise_dph;       /* cache: noise filter coefficient and gain for this step */
+    float noise_a, noise_g;
     unsigned last_word;     /* last note word heard on this channel */
 } chan;
 
@@ -137,6 +170,7 @@ struct m8_synth {
     int mus_on, mus_pat, mus_count, mus_pos, mus_len, mus_mask;
     float fade, fade_step;
     int fade_stop;
+    uint32_t gen;           /* render generation: plans made before it are stale */
 };
 
 /* ---------------------------------------------------------------- helpers */
@@ -151,6 +185,7 @@ static void voice_stop(voice *v)
 {
     v->sfx = -1;
     v->inst = -1;
+    v->changes++;
 }
 
 /* A non-music SFX ends after its last audible note (unless a loop will bring it back). */
@@ -167,9 +202,10 @@ static int voice_has_sound_ahead(const m8_synth *s, const voice *v)
 }
 
 /* Called whenever a voice arrives on a note: SFX-instrument (re)trigger rule. */
-static void voice_note_begin(const m8_synth *s, voice *v)
+static void voice_note_begin(const m8_synth *s, int c, voice *v)
 {
     const uint8_t *ram = s->ram;
+    v->changes++;
     unsigned w = note_word(ram, v->sfx, v->note);
     int k = nw_wave(w);
     if (!nw_custom(w) || sfx_is_waveform(ram, k) || nw_vol(w) == 0) {
@@ -184,6 +220,7 @@ static void voice_note_begin(const m8_synth *s, voice *v)
         v->inst_pos = 0;
         v->inst_done = 0;
         v->inst_age = 0;
+        v->inst_len = note_len(s, c, k);
         unsigned iw = note_word(ram, k, 0);
         v->inst_prev = iw & 63;   /* same pitch, volume 0: no slide on the first note */
         (void)iw;
@@ -203,6 +240,8 @@ static void voice_start(m8_synth *s, int c, voice *v, int n, int offset, int len
     v->released = 0;
     v->age = 0;
     v->inst = -1;
+    v->len = note_len(s, c, n);
+    v->changes++;
     if (offset >= sfx_play_end(ram, n) && !(sfx_loops(ram, n) && offset < sfx_loop_end(ram, n))) {
         voice_stop(v);
         return;
@@ -214,7 +253,7 @@ static void voice_start(m8_synth *s, int c, voice *v, int n, int offset, int len
         voice_stop(v);
         return;
     }
-    voice_note_begin(s, v);
+    voice_note_begin(s, c, v);
 }
 
 /* Step the nested instrument cursor by one sample. */
@@ -224,7 +263,8 @@ static void inst_step(const m8_synth *s, int c, voice *v)
     int k = v->inst;
     v->inst_pos++;
     v->inst_age++;
-    if (v->inst_pos < note_len(s, c, k)) return;
+    if (v->inst_pos < v->inst_len) return;
+    v->changes++;
     v->inst_prev = note_word(ram, k, v->inst_note);
     v->inst_pos = 0;
     v->inst_note++;
@@ -241,6 +281,7 @@ static void voice_next_note(m8_synth *s, int c, voice *v)
     v->prev = note_word(ram, n, v->note);
     v->pos = 0;
     v->note++;
+    v->changes++;
     if (v->left > 0 && --v->left == 0) { voice_stop(v); return; }
     int le = sfx_loop_end(ram, n);
     if (sfx_loops(ram, n) && !v->released && v->note == le) {
@@ -250,7 +291,7 @@ static void voice_next_note(m8_synth *s, int c, voice *v)
         return;
     }
     if (!v->music && !voice_has_sound_ahead(s, v)) { voice_stop(v); return; }
-    voice_note_begin(s, v);
+    voice_note_begin(s, c, v);
 }
 
 static void voice_step(m8_synth *s, int c, voice *v)
@@ -258,32 +299,44 @@ static void voice_step(m8_synth *s, int c, voice *v)
     if (v->sfx < 0) return;
     v->age++;
     if (v->inst >= 0 && !v->inst_done) inst_step(s, c, v);
-    if (++v->pos >= note_len(s, c, v->sfx)) voice_next_note(s, c, v);
+    if (++v->pos >= v->len) voice_next_note(s, c, v);
 }
 
 /* ---------------------------------------------------------------- effects */
 
-/* Pitch (semitones), frequency multiplier and volume (0..1) of note `idx` of SFX `n`
- * `pos` samples into it, with the note's effect applied (reference 9.5). */
-static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsigned prev,
-                      int pos, uint32_t age, float *pitch, float *fmul, float *vol)
+/* What note `idx` of SFX `n` (word w, previous word prev) fixes for all its samples. */
+static void part_make(const m8_synth *s, int c, int n, int idx, unsigned w, unsigned prev,
+                      note_part *o)
 {
     const uint8_t *ram = s->ram;
     int speed = sfx_speed(ram, n);
     int hr = halfrate(s, c) ? 2 : 1;
-    int len = speed * M8_SFX_TICK_SAMPLES * hr;
-    float f = (float)pos / (float)len;
-    float p = (float)nw_pitch(w), v = nw_vol(w) / 7.0f, m = 1.0f;
-    switch (nw_fx(w)) {
-    case 1: { /* slide from the previous note */
-        float pp = (float)nw_pitch(prev);
-        p = pp + (p - pp) * f;
-        if (nw_vol(prev) > 0) {
-            float pv = nw_vol(prev) / 7.0f;
-            v = pv + (v - pv) * f;
-        }
+    o->fx = nw_fx(w);
+    o->len = speed * M8_SFX_TICK_SAMPLES * hr;
+    o->p = (float)nw_pitch(w);
+    o->v = nw_vol(w) / 7.0f;
+    o->pp = (float)nw_pitch(prev);
+    o->slide_vol = nw_vol(prev) > 0;
+    o->pv = nw_vol(prev) / 7.0f;
+    o->tick = (uint32_t)(M8_SFX_TICK_SAMPLES * hr);
+    int rate = o->fx == 6 ? 4 : 8;
+    if (speed <= 8) rate /= 2;
+    o->rate = (uint32_t)rate;
+    for (int k = 0; k < 4; k++) o->arp[k] = (float)nw_pitch(note_word(ram, n, (idx & ~3) + k));
+}
+
+/* Pitch (semitones), frequency multiplier and volume (0..1) of a note `pos` samples into
+ * it, with the note's effect applied (reference 9.5); `age` is the voice's arpeggio clock. */
+static inline void part_eval(const note_part *n, int pos, uint32_t age, float *pitch,
+                             float *fmul, float *vol)
+{
+    float f = (float)pos / (float)n->len;
+    float p = n->p, v = n->v, m = 1.0f;
+    switch (n->fx) {
+    case 1: /* slide from the previous note */
+        p = n->pp + (p - n->pp) * f;
+        if (n->slide_vol) v = n->pv + (v - n->pv) * f;
         break;
-    }
     case 2: { /* vibrato: triangle LFO, 7.5 Hz, +-0.25 semitone */
         float t = (float)pos * (7.5f / M8_AUDIO_RATE);
         t -= floorf(t);
@@ -294,14 +347,9 @@ static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsi
     case 3: m = 1.0f - f; break;          /* drop */
     case 4: v *= f; break;                /* fade in */
     case 5: v *= 1.0f - f; break;         /* fade out */
-    case 6: case 7: {                     /* arpeggio over the aligned group of 4 notes */
-        int rate = nw_fx(w) == 6 ? 4 : 8;
-        if (speed <= 8) rate /= 2;
-        uint32_t ticks = age / (uint32_t)(M8_SFX_TICK_SAMPLES * hr);
-        int step = (int)((ticks / (uint32_t)rate) & 3);
-        p = (float)nw_pitch(note_word(ram, n, (idx & ~3) + step));
+    case 6: case 7:                       /* arpeggio over the aligned group of 4 notes */
+        p = n->arp[((age / n->tick) / n->rate) & 3];
         break;
-    }
     default: break;
     }
     *pitch = p;
@@ -309,39 +357,40 @@ static void note_eval(const m8_synth *s, int c, int n, int idx, unsigned w, unsi
     *vol = v;
 }
 
-/* Parameters of the voice's current sample. */
-static void voice_eval(const m8_synth *s, int c, const voice *v, params *o)
+/* The plan of voice v's current note on channel c. */
+static void plan_make(const m8_synth *s, int c, const voice *v, note_plan *o)
 {
     const uint8_t *ram = s->ram;
     unsigned w = note_word(ram, v->sfx, v->note);
-    note_eval(s, c, v->sfx, v->note, w, v->prev, v->pos, v->age, &o->pitch, &o->fmul, &o->vol);
+    o->v = v;
+    o->changes = v->changes;
+    o->gen = s->gen;
+    o->word = w;
+    part_make(s, c, v->sfx, v->note, w, v->prev, &o->outer);
     o->f = filt_decode(ram[sfx_addr(v->sfx) + 64]);
     o->wave = nw_wave(w);
     o->wtab = -1;
+    o->mode = 0;
+    o->drop_retrigger = 0;
     if (nw_custom(w)) {
         int k = nw_wave(w);
         if (sfx_is_waveform(ram, k)) {
             o->wtab = k;
         } else {
-            if (nw_fx(w) == 3) o->fmul = 1.0f;   /* drop means "retrigger" here */
+            o->drop_retrigger = nw_fx(w) == 3;   /* drop means "retrigger" here */
             if (v->inst != k || v->inst_done) {
-                o->vol = 0.0f;
+                o->mode = 2;
             } else {
                 unsigned iw = note_word(ram, k, v->inst_note);
-                float ip, im, iv;
-                note_eval(s, c, k, v->inst_note, iw, v->inst_prev, v->inst_pos, v->inst_age,
-                          &ip, &im, &iv);
-                o->pitch = ip + (o->pitch - 24.0f);
-                o->fmul *= im;
-                o->vol *= iv;
-                o->wave = nw_wave(iw);
+                part_make(s, c, k, v->inst_note, iw, v->inst_prev, &o->inner);
+                o->mode = 1;
+                o->inner_wave = nw_wave(iw);
                 filt_merge(&o->f, filt_decode(ram[sfx_addr(k) + 64]));
             }
         }
     }
     int hw = ram[M8_AUDIO_HALFRATE];
-    if ((hw >> c) & 1) o->pitch -= 12.0f;
-    if ((hw >> (c + 4)) & 1) o->pitch -= 12.0f;
+    o->octaves_down = ((hw >> c) & 1) + ((hw >> (c + 4)) & 1);
     /* hardware filter bytes 0x5f41-0x5f43: low nibble = strength 1, high nibble = strength 2 */
     filt hwf = {0, 0, 0, 0, 0, 0};
     int r = ram[M8_AUDIO_REVERB], d = ram[M8_AUDIO_DAMPEN], x = ram[M8_AUDIO_DISTORT];
@@ -349,6 +398,31 @@ static void voice_eval(const m8_synth *s, int c, const voice *v, params *o)
     hwf.dampen = ((d >> (c + 4)) & 1) ? 2 : ((d >> c) & 1);
     hwf.crush = ((x >> (c + 4)) & 1) ? 2 : ((x >> c) & 1);
     filt_merge(&o->f, hwf);
+}
+
+/* Parameters of the voice's current sample (its note's plan made again when stale). */
+static void voice_eval(const m8_synth *s, int c, chan *ch, const voice *v, params *o)
+{
+    note_plan *pl = &ch->plan;
+    if (pl->v != v || pl->changes != v->changes || pl->gen != s->gen) plan_make(s, c, v, pl);
+    part_eval(&pl->outer, v->pos, v->age, &o->pitch, &o->fmul, &o->vol);
+    o->f = pl->f;
+    o->wave = pl->wave;
+    o->wtab = pl->wtab;
+    if (pl->drop_retrigger) o->fmul = 1.0f;
+    if (pl->mode == 2) {
+        o->vol = 0.0f;
+    } else if (pl->mode == 1) {
+        float ip, im, iv;
+        part_eval(&pl->inner, v->inst_pos, v->inst_age, &ip, &im, &iv);
+        o->pitch = ip + (o->pitch - 24.0f);
+        o->fmul *= im;
+        o->vol *= iv;
+        o->wave = pl->inner_wave;
+    }
+    /* one octave down per halfrate bit, as two steps (the same rounding as ever) */
+    if (pl->octaves_down > 0) o->pitch -= 12.0f;
+    if (pl->octaves_down > 1) o->pitch -= 12.0f;
 }
 
 /* ---------------------------------------------------------------- oscillators */
@@ -402,7 +476,7 @@ static inline float rnd(uint32_t *st)   /* xorshift32, uniform -1..1 */
 
 /* Noise whose brightness follows the pitch: white noise through a one-pole low-pass whose
  * cutoff rises with the frequency, gain-compensated so low pitches stay audible. */
-static float noise_sample(chan *ch, const params *p, float dph)
+static float noise_sample(chan *ch, const params *p, double dph)
 {
     float r = rnd(&ch->rng);
     if (p->f.noiz) return 0.3f * r;
@@ -410,13 +484,18 @@ static float noise_sample(chan *ch, const params *p, float dph)
         ch->nbrown = ch->nbrown * 0.985f + 0.06f * r;
         return ch->nbrown;
     }
-    float a = dph * 8.0f;
-    if (a > 1.0f) a = 1.0f;
-    if (a < 0.005f) a = 0.005f;
-    ch->nlp += a * (r - ch->nlp);
-    float g = sqrtf((2.0f - a) / a);
-    if (g > 5.0f) g = 5.0f;
-    return ch->nlp * g * 0.3f;
+    if (dph != ch->noise_dph) {   /* the filter follows the pitch: once per pitch */
+        float a = (float)dph * 8.0f;
+        if (a > 1.0f) a = 1.0f;
+        if (a < 0.005f) a = 0.005f;
+        float g = sqrtf((2.0f - a) / a);
+        if (g > 5.0f) g = 5.0f;
+        ch->noise_dph = dph;
+        ch->noise_a = a;
+        ch->noise_g = g;
+    }
+    ch->nlp += ch->noise_a * (r - ch->nlp);
+    return ch->nlp * ch->noise_g * 0.3f;
 }
 
 static const float detune_ratio[8][2] = {
@@ -466,7 +545,7 @@ static float osc_sample(m8_synth *s, chan *ch, const params *p)
         }
         return x;
     }
-    if (p->wave == 6) return noise_sample(ch, p, (float)dph);
+    if (p->wave == 6) return noise_sample(ch, p, dph);
     x = wave_shape(p->wave, p->f.buzz, (float)ch->ph[0], (float)ch->ph[1], ch->cycles);
     double before = ch->ph[0];
     adv(&ch->ph[0], dph);
@@ -488,8 +567,8 @@ static float chan_sample(m8_synth *s, int c)
     voice *v = ch->sv.sfx >= 0 ? &ch->sv : ch->mv.sfx >= 0 ? &ch->mv : NULL;
     float target = 0.0f;
     if (v) {
-        voice_eval(s, c, v, &ch->last);
-        ch->last_word = note_word(s->ram, v->sfx, v->note);
+        voice_eval(s, c, ch, v, &ch->last);
+        ch->last_word = ch->plan.word;
         target = ch->last.vol;
         if (v->music) target *= s->fade;
     }
@@ -603,6 +682,7 @@ void m8_synth_reset(m8_synth *s)
         ch->rng = 0x9e3779b9u ^ (0x01000193u * (uint32_t)(c + 1));
         ch->last.wtab = -1;
         ch->key_pitch = -1000.0f;
+        ch->noise_dph = -1.0;
     }
     s->mus_pat = -1;
     s->fade = 1.0f;
@@ -713,14 +793,82 @@ static void sequencer_step(m8_synth *s)
     }
 }
 
+/* Start of a render or advance call: RAM may have changed since the last one (pokes,
+ * sfx()/music()), so note lengths are read again and every note plan is made again. */
+static void call_begin(m8_synth *s)
+{
+    s->gen++;
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        voice *vs[2] = { &s->ch[c].sv, &s->ch[c].mv };
+        for (int i = 0; i < 2; i++) {
+            voice *v = vs[i];
+            if (v->sfx >= 0) v->len = note_len(s, c, v->sfx);
+            if (v->inst >= 0) v->inst_len = note_len(s, c, v->inst);
+        }
+    }
+}
+
+/* How many of the next (at most n) samples only move counters: no note, instrument note or
+ * music pattern ends and no fade moves during them. */
+static int quiet_samples(const m8_synth *s, int n)
+{
+    if (s->mus_on) {
+        if (s->fade_step != 0.0f) return 0;
+        if (s->mus_len - s->mus_pos - 1 < n) n = s->mus_len - s->mus_pos - 1;
+    }
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        const voice *vs[2] = { &s->ch[c].sv, &s->ch[c].mv };
+        for (int i = 0; i < 2; i++) {
+            const voice *v = vs[i];
+            if (v->sfx < 0) continue;
+            if (v->len - v->pos - 1 < n) n = v->len - v->pos - 1;
+            if (v->inst >= 0 && !v->inst_done && v->inst_len - v->inst_pos - 1 < n)
+                n = v->inst_len - v->inst_pos - 1;
+        }
+    }
+    return n;
+}
+
+/* n samples of sequencing during which only counters move (see quiet_samples). */
+static void skip_quiet(m8_synth *s, int n)
+{
+    if (s->mus_on) s->mus_pos += n;
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        voice *vs[2] = { &s->ch[c].sv, &s->ch[c].mv };
+        for (int i = 0; i < 2; i++) {
+            voice *v = vs[i];
+            if (v->sfx < 0) continue;
+            v->age += (uint32_t)n;
+            if (v->inst >= 0 && !v->inst_done) {
+                v->inst_pos += n;
+                v->inst_age += (uint32_t)n;
+            }
+            v->pos += n;
+        }
+    }
+}
+
+/* Sequencing without sound: the stretches where only counters move are skipped in one step
+ * each, the samples where something happens are stepped as when rendering. */
 void m8_synth_advance(m8_synth *s, int n_samples)
 {
+    call_begin(s);
     for (int c = 0; c < M8_AUDIO_CHANNELS; c++) s->ch[c].amp = 0.0f;   /* nothing sounds */
-    for (int i = 0; i < n_samples; i++) sequencer_step(s);
+    while (n_samples > 0) {
+        int quiet = quiet_samples(s, n_samples);
+        if (quiet > 0) {
+            skip_quiet(s, quiet);
+            n_samples -= quiet;
+        } else {
+            sequencer_step(s);
+            n_samples--;
+        }
+    }
 }
 
 void m8_synth_render(m8_synth *s, int16_t *out, int n_samples)
 {
+    call_begin(s);
     for (int i = 0; i < n_samples; i++) {
         float mix = 0.0f;
         for (int c = 0; c < M8_AUDIO_CHANNELS; c++) mix += chan_sample(s, c);

@@ -1,8 +1,10 @@
-/* test_gfx_fastpath.c - Criterion suite "gfx_fastpath": the two-pixels-per-byte paths of
- * spr/sspr/map and the span fill give exactly the pixels of a plain per-pixel reference
- * written here from the rules (sheet colour through the draw palette, transparent colours
- * skipped, clip and camera), over thousands of random sprites, positions, sizes, flips,
- * palettes and clip rectangles, odd and even x on both sides.
+/* test_gfx_fastpath.c - Criterion suite "gfx_fastpath": the two-pixels-per-byte and
+ * eight-pixels-per-word paths of spr/sspr/map and the span fill give exactly the pixels of a
+ * plain per-pixel reference written here from the rules (sheet colour through the draw
+ * palette, transparent colours skipped, clip and camera), over thousands of random sprites,
+ * positions, sizes, flips, palettes and clip rectangles, odd and even x on both sides, with
+ * the sheet and the screen also moved (0x5f54/0x5f55) up to the top of RAM, where the word
+ * paths must give way; circfill's direct rows against the midpoint circle's rows.
  * Depends on: gfx.h, pixel.h, Criterion. */
 #include "test_gfx_util.h"
 
@@ -39,17 +41,36 @@ static void random_state(void)
     }
 }
 
+/* Sheet and screen somewhere else, apart (0x2000 bytes each), often at the top of RAM or
+ * wrapping past it; filled with random pixels. */
+static void random_bases(void)
+{
+    static const uint8_t sheets[] = { 0x00, 0x20, 0x80, 0xc0, 0xe0, 0xf0, 0xff };
+    static const uint8_t screens[] = { 0x60, 0x80, 0xa0, 0xdf, 0xe0, 0xf8, 0xfe };
+    int a, b;
+    do {
+        a = sheets[rnd(7)];
+        b = screens[rnd(7)];
+    } while (((b - a) & 0xff) < 0x20 || ((a - b) & 0xff) < 0x20);
+    ram[M8_MAP_GFX_ADDR] = (uint8_t)a;
+    ram[M8_MAP_SCREEN_ADDR] = (uint8_t)b;
+    for (int i = 0; i < 0x2000; i++) {
+        ram[(a * 256 + i) & 0xffff] = (uint8_t)rnd(256);
+        ram[(b * 256 + i) & 0xffff] = (uint8_t)rnd(256);
+    }
+}
+
 static int sheet(int x, int y)
 {
     if ((unsigned)x >= 128 || (unsigned)y >= 128) return 0;
-    return m8_surface_read(ram, 0, x, y);
+    return m8_surface_read(ram, m8_gfx_base(ram), x, y);
 }
 
-/* The reference: pixel (x,y) of the destination rectangle takes source (sx + i*sw/dw, ...). */
-static void reference_sspr(int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
-                           int fx, int fy)
+/* The reference, drawing into want: pixel (x,y) of the destination rectangle takes source
+ * (sx + i*sw/dw, ...). */
+static void reference_pixels(int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
+                             int fx, int fy)
 {
-    memcpy(want, ram, sizeof want);
     dx -= m8_camera_x(ram);
     dy -= m8_camera_y(ram);
     for (int j = 0; j < dh; j++)
@@ -60,16 +81,26 @@ static void reference_sspr(int sx, int sy, int sw, int sh, int dx, int dy, int d
             int c = sheet(sx + si * sw / dw, sy + sj * sh / dh);
             uint8_t p = ram[M8_DRAW_PAL + c];
             if (p & 0x10) continue;
-            m8_surface_write(want, M8_SCREEN, x, y, p & 15);
+            m8_surface_write(want, m8_screen_base(ram), x, y, p & 15);
         }
 }
 
+static void reference_sspr(int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
+                           int fx, int fy)
+{
+    memcpy(want, ram, sizeof want);
+    reference_pixels(sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
+}
+
+/* The screen (wherever 0x5f55 put it) is as the reference left it. */
 static void expect_same(const char *what, int trial)
 {
-    for (int a = 0x6000; a < 0x8000; a++)
+    for (uint32_t i = 0; i < 0x2000; i++) {
+        uint32_t a = (m8_screen_base(ram) + i) & 0xffff;
         if (ram[a] != want[a])
             cr_assert_fail("%s, trial %d: screen byte 0x%04x is 0x%02x, want 0x%02x", what,
                            trial, a, ram[a], want[a]);
+    }
 }
 
 Test(gfx_fastpath, spr_matches_reference)
@@ -84,16 +115,89 @@ Test(gfx_fastpath, spr_matches_reference)
     }
 }
 
+Test(gfx_fastpath, spr_matches_reference_with_sheet_and_screen_moved)
+{
+    for (int t = 0; t < 3000; t++) {
+        random_state();
+        random_bases();
+        int n = rnd(256), x = rnd(150) - 11, y = rnd(150) - 11;
+        int w = 1 + rnd(3), h = 1 + rnd(3), fx = rnd(2), fy = rnd(2);
+        reference_sspr((n % 16) * 8, (n / 16) * 8, 8 * w, 8 * h, x, y, 8 * w, 8 * h, fx, fy);
+        m8_spr(ram, n, x, y, M8_FIX(w), M8_FIX(h), fx, fy);
+        expect_same("spr moved", t);
+    }
+}
+
+/* map(): every drawn cell is its tile's 8x8 sprite; empty and unflagged cells skipped. */
+Test(gfx_fastpath, map_matches_reference)
+{
+    for (int t = 0; t < 1500; t++) {
+        random_state();
+        if (rnd(3) == 0) random_bases();
+        for (int i = 0x1000; i < 0x3000; i++) ram[i] = rnd(3) ? (uint8_t)rnd(256) : 0;
+        for (int i = 0; i < 256; i++) ram[M8_FLAGS + i] = (uint8_t)rnd(256);
+        if (ram[M8_MAP_SCREEN_ADDR] >= 0xf0)
+            ram[M8_MAP_SCREEN_ADDR] = 0x60;   /* the screen would wrap onto the map */
+        int tx = rnd(140) - 6, ty = rnd(70) - 3, tw = rnd(20), th = rnd(20);
+        int sx = rnd(170) - 30, sy = rnd(170) - 30, layers = rnd(2) ? 0 : rnd(256);
+        memcpy(want, ram, sizeof want);
+        for (int j = 0; j < th; j++)
+            for (int i = 0; i < tw; i++) {
+                int tile = m8_mget(ram, tx + i, ty + j);   /* 0 outside the map */
+                if (tile == 0 || (layers && !(ram[M8_FLAGS + tile] & layers))) continue;
+                reference_pixels((tile % 16) * 8, (tile / 16) * 8, 8, 8, sx + 8 * i,
+                                 sy + 8 * j, 8, 8, 0, 0);
+            }
+        m8_map(ram, tx, ty, sx, sy, tw, th, layers);
+        expect_same("map", t);
+    }
+}
+
 Test(gfx_fastpath, sspr_matches_reference)
 {
     for (int t = 0; t < 3000; t++) {
         random_state();
         int sx = rnd(136) - 4, sy = rnd(136) - 4, sw = 1 + rnd(40), sh = 1 + rnd(40);
+        if (rnd(10) == 0) {             /* far past the sheet: columns more than 256 apart */
+            sx = rnd(400) - 200;
+            sw = 200 + rnd(400);
+        }
         int dw = rnd(3) == 0 ? sw : 1 + rnd(90), dh = rnd(3) == 0 ? sh : 1 + rnd(90);
         int dx = rnd(170) - 30, dy = rnd(170) - 30, fx = rnd(2), fy = rnd(2);
         reference_sspr(sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
         m8_sspr(ram, sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
         expect_same("sspr", t);
+    }
+}
+
+/* circfill: the rows of the midpoint circle (x = r, y = 0, d = 1 - r; each step gives rows
+ * +-y half-width x and rows +-x half-width y), each row filled out to its widest half-width. */
+Test(gfx_fastpath, circfill_matches_reference)
+{
+    for (int t = 0; t < 3000; t++) {
+        random_state();
+        if (rnd(4) == 0) random_bases();
+        int cx = rnd(200) - 36, cy = rnd(200) - 36, c = rnd(16);
+        int r = rnd(8) == 0 ? rnd(200) : rnd(20);
+        memcpy(want, ram, sizeof want);
+        int half[400];
+        for (int i = 0; i <= r; i++) half[i] = -1;
+        for (int x = r, y = 0, d = 1 - r; x >= y;) {
+            if (x > half[y]) half[y] = x;
+            if (y > half[x]) half[x] = y;
+            y++;
+            if (d < 0) d += 2 * y + 1;
+            else { x--; d += 2 * (y - x) + 1; }
+        }
+        int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
+        for (int dy = -r; dy <= r; dy++)
+            for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
+                int X = X0 + dx, Y = Y0 + dy;
+                if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
+                m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
+            }
+        m8_circfill(ram, cx, cy, r, COL(c));
+        expect_same("circfill", t);
     }
 }
 

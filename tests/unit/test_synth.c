@@ -879,6 +879,27 @@ Test(synth, halfrate_hardware_byte)
     cr_expect_eq(samples_while(46, 0, 1 << 20), 4 * TICK - 3 * TICK);
 }
 
+/* What a note fixes is read once per note and per render call (the note plan): pokes to the
+ * hardware byte and to the speed between two render calls still count from the next one. */
+Test(synth, pokes_between_renders_reach_a_sounding_note)
+{
+    fill(0, 45, 0, 6, 0, 64);
+    m8_synth_sfx(syn, 0, 0, 0, 0);
+    m8_synth_render(syn, buf, 1000);
+    ram[M8_AUDIO_HALFRATE] = 0x10;           /* channel 0: an octave down, same speed */
+    m8_synth_render(syn, buf, 3000);
+    double f = est_freq(buf + 100, 2800);
+    cr_expect(fabs(f - 440) / 440 < 0.01, "%.1f", f);
+    ram[M8_AUDIO_HALFRATE] = 0;
+    m8_synth_render(syn, buf, 3000);
+    f = est_freq(buf + 100, 2800);
+    cr_expect(fabs(f - 880) / 880 < 0.01, "%.1f", f);
+    cr_expect_eq(m8_synth_stat(syn, 50), 0, "still on the first note");
+    ram[M8_SFX + 65] = 1;                    /* speed 64 -> 1: the note is long over */
+    m8_synth_render(syn, buf, 1);
+    cr_expect_eq(m8_synth_stat(syn, 50), 1, "the new speed ends the note at once");
+}
+
 /* A small LCG; a function (not a macro) so several draws in one argument list are
  * sequenced. */
 static int lcg_next(uint32_t *x)
