@@ -39,34 +39,35 @@ int m8_arg_int(lua_State *L, int i, int def)
     return m8_num_to_int(m8_arg_num(L, i, def));
 }
 
-void m8_arg_ints(lua_State *L, int n, int *out, const int *def)
+/* Arguments 1..n as ints into out (defaults def), from the integers of arguments 1..want
+ * read in one pass (want >= n); returns that pass's bit mask and values (v). */
+static unsigned read_ints(lua_State *L, int n, int want, int *out, const int *def, lua_Integer *v)
 {
     int top = lua_gettop(L);
-    lua_Integer v[M8_ARG_INTS_MAX];
 #ifdef M8_COUNTING_VM
-    unsigned ok = lua_m8_tointegers(L, n, v);      /* the integers, in one pass */
+    unsigned ok = lua_m8_tointegers(L, want, v);    /* the integers, in one pass */
 #else
     unsigned ok = 0;
+    (void)want;
+    (void)v;
 #endif
     for (int i = 0; i < n; i++) {
         if (ok >> i & 1) out[i] = v[i] < INT_MIN ? INT_MIN : v[i] > INT_MAX ? INT_MAX : (int)v[i];
         else out[i] = i < top ? m8_arg_int(L, i + 1, def[i]) : def[i];
     }
+    return ok;
+}
+
+void m8_arg_ints(lua_State *L, int n, int *out, const int *def)
+{
+    lua_Integer v[M8_ARG_INTS_MAX];
+    read_ints(L, n, n, out, def, v);
 }
 
 int32_t m8_arg_ints_raw(lua_State *L, int n, int *out, const int *def, int32_t def_raw)
 {
-    int top = lua_gettop(L);
     lua_Integer v[M8_ARG_INTS_MAX];
-#ifdef M8_COUNTING_VM
-    unsigned ok = lua_m8_tointegers(L, n + 1, v);  /* the integers, in one pass */
-#else
-    unsigned ok = 0;
-#endif
-    for (int i = 0; i < n; i++) {
-        if (ok >> i & 1) out[i] = v[i] < INT_MIN ? INT_MIN : v[i] > INT_MAX ? INT_MAX : (int)v[i];
-        else out[i] = i < top ? m8_arg_int(L, i + 1, def[i]) : def[i];
-    }
+    unsigned ok = read_ints(L, n, n + 1, out, def, v);
     if (ok >> n & 1) return (int32_t)((uint32_t)v[n] << 16);   /* as m8_arg_raw */
     return m8_arg_raw(L, n + 1, def_raw);
 }

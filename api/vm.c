@@ -525,14 +525,35 @@ void m8_vm_run_finalizer(lua_State *L, int t)
     lua_pushvalue(L, -2);
     lua_pushvalue(L, t);
     lua_xmove(L, co, 2);
+    /* the collector may run inside a binding (at any allocation): the API calls of the
+       finalizer must not take over that binding's row, units, area or sprites */
+    const m8_api_row *row = vm->call_row;
+    double units = vm->call_units;
+    m8_call_area area = vm->call_area;
+    int n_reports = vm->n_sprite_reports;
+    m8_sprite_report *reports = NULL;
+    if (n_reports > 0 && (reports = malloc((size_t)n_reports * sizeof *reports)) != NULL)
+        memcpy(reports, vm->sprite_reports, (size_t)n_reports * sizeof *reports);
     int nres = 0;
     int rc = lua_resume(co, L, 1, &nres);
-    if (rc != LUA_OK && rc != LUA_YIELD && vm->request.kind == M8_REQ_NONE &&
-        vm->status == MOTE8_RUNNING) {
+    vm->call_row = row;
+    vm->call_units = units;
+    vm->call_area = area;
+    vm->n_sprite_reports = 0;
+    if (reports && vm->sprite_reports) {
+        memcpy(vm->sprite_reports, reports, (size_t)n_reports * sizeof *reports);
+        vm->n_sprite_reports = n_reports;
+    }
+    free(reports);
+    if (rc != LUA_OK && vm->request.kind == M8_REQ_NONE && vm->status == MOTE8_RUNNING) {
         size_t cap = vm->mem_limit;             /* room for the message (out of memory) */
         vm->mem_limit = cap + M8_LUA_ERROR_HEADROOM;
-        const char *msg = lua_tostring(co, -1);
-        lua_pushfstring(co, "%s (in a __gc metamethod)", msg ? msg : "error");
+        if (rc == LUA_YIELD) {                  /* Lua 5.2's rule (PICO-8's) */
+            lua_pushliteral(co, "attempt to yield from a __gc metamethod");
+        } else {
+            const char *msg = lua_tostring(co, -1);
+            lua_pushfstring(co, "%s (in a __gc metamethod)", msg ? msg : "error");
+        }
         report_lua_error(vm, co);
         vm->mem_limit = cap;
         /* the main coroutine stops at its next instruction */

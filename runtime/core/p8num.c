@@ -198,7 +198,7 @@ double m8_num_div(double a, double b)
     if (rb == 0) return a >= 0 ? RAW_MAX_D : -RAW_MAX_D;  /* signs agree (0/0 too) */
     int64_t q = ra * 65536 / rb;                           /* (a_raw << 16) / b_raw, truncated */
     if (q > INT32_MAX) return RAW_MAX_D;                   /* saturates like /0 */
-    if (q < -INT32_MAX) return -RAW_MAX_D;
+    if (q < INT32_MIN) return -RAW_MAX_D;                  /* (-32768/1 is -32768) */
     return m8_num_from_raw((int32_t)q);
 }
 

@@ -459,7 +459,8 @@ uint8_t *m8_pxa_compress_effort(const char *code, size_t len, m8_pxa_effort effo
             optimal_parse(len, cands, ncand, lit_cost, steps, best);
             keep_smaller(s, len, steps, &out, &out_n);
         }
-        if (out && (effort == M8_PXA_SEARCH || (effort == M8_PXA_AUTO && out_n > M8_PXA_SEARCH_ABOVE)))
+        if (out && (effort == M8_PXA_SEARCH ||
+                    (effort == M8_PXA_AUTO && out_n > M8_PXA_SEARCH_ABOVE && out_n <= M8_PXA_SEARCH_UPTO)))
             search_parse(s, len, cands, ncand, steps, &out, &out_n);
     }
     free(m);

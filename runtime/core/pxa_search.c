@@ -3,7 +3,7 @@
  * The backward dynamic programming of pxa.c has to price literals from the tables of an
  * earlier parse; since a literal's cost depends on every literal sent before it, that parse
  * settles about 0.3% above what this search finds. Used for code whose normal encoding is
- * near or over the size of a cart's code region.
+ * just over the size of a cart's code region.
  * Depends on: pxa_parse.h, libc. */
 #include "pxa_parse.h"
 

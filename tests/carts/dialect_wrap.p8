@@ -57,6 +57,9 @@ check("0x0.0001/2 is 0",s/2,0)
 check("-1/3 is -0x0.5555",-d/3,-0x0.5555)
 check("-1/3 via helper",-d/k,-0x0.5555)
 check("7/2 == 3.5",7/2,3.5)
+m=-32768
+check("-32768/1 in the VM",m/1,-32768)
+check("-32768/1 via helper",m/d,-32768)
 
 -- what carts build on it: hashes and counters that overflow compare as they print
 h=0

@@ -182,6 +182,8 @@ Test(p8num, division)
     /* (a_raw << 16) / b_raw truncated toward zero, as PICO-8 divides (reference 7.3) */
     cr_assert_eq(m8_num_div(1, 3), R(0x5555));
     cr_assert_eq(m8_num_div(-1, 3), R(-0x5555));
+    cr_assert_eq(m8_num_div(-32768, 1), -32768);           /* the smallest value fits */
+    cr_assert_eq(m8_num_div(-32768, -1), R(0x7fffffff));   /* 32768 does not: saturates */
     cr_assert_eq(m8_num_div(R(1), 2), 0);
     cr_assert_eq(m8_num_div(R(-1), 2), 0);
     cr_assert_eq(m8_num_div(m8_num_div(1, 3) * 3, 1), R(0xffff));

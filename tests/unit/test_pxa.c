@@ -260,9 +260,9 @@ Test(pxa, search_is_valid_smaller_and_deterministic, .timeout = 120)
     }
 }
 
-/* M8_PXA_AUTO (m8_pxa_compress) searches only when the normal stream is over
- * M8_PXA_SEARCH_ABOVE bytes. */
-Test(pxa, auto_searches_only_near_the_limit, .timeout = 120)
+/* M8_PXA_AUTO (m8_pxa_compress) searches only when the normal stream misses the code region
+ * by at most 1% (M8_PXA_SEARCH_ABOVE < size <= M8_PXA_SEARCH_UPTO). */
+Test(pxa, auto_searches_only_just_over_the_region, .timeout = 120)
 {
     static char buf[34000];
     lcg_state = 4242;
@@ -271,20 +271,38 @@ Test(pxa, auto_searches_only_near_the_limit, .timeout = 120)
     uint8_t *search = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs);
     uint8_t *autom = m8_pxa_compress(buf, len, &za);
     cr_assert(zn <= M8_PXA_SEARCH_ABOVE && zs < zn, "normal %zu, search %zu", zn, zs);
-    cr_expect(za == zn && memcmp(autom, normal, zn) == 0, "small code: auto is not the normal parse");
+    cr_expect(za == zn && memcmp(autom, normal, zn) == 0, "code that fits: auto is not the normal parse");
     free(normal);
     free(search);
     free(autom);
-    len = pseudo_code(buf, 20000);                                /* code, then noise */
-    for (size_t i = len; i < sizeof buf; i++) buf[i] = (char)lcg();
-    len = sizeof buf;
+    /* code, then noise: the length whose normal stream lands just over the region */
+    size_t code_len = pseudo_code(buf, 20000);
+    for (size_t i = code_len; i < sizeof buf; i++) buf[i] = (char)lcg();
+    size_t lo = code_len, hi = sizeof buf;          /* the stream grows with the length */
+    len = 0;
+    while (lo < hi && !len) {
+        size_t mid = lo + (hi - lo) / 2;
+        free(pxa_effort_round_trip(buf, mid, M8_PXA_NORMAL, &zn));
+        if (zn <= M8_PXA_SEARCH_ABOVE) lo = mid + 1;
+        else if (zn > M8_PXA_SEARCH_UPTO) hi = mid;
+        else len = mid;
+    }
+    cr_assert(len > 0, "no length gives a normal stream just over the region");
     normal = pxa_effort_round_trip(buf, len, M8_PXA_NORMAL, &zn);
     search = pxa_effort_round_trip(buf, len, M8_PXA_SEARCH, &zs);
     autom = m8_pxa_compress(buf, len, &za);
-    cr_assert(zn > M8_PXA_SEARCH_ABOVE && zs < zn, "normal %zu, search %zu", zn, zs);
-    cr_expect(za == zs && memcmp(autom, search, zs) == 0, "large code: auto is not the search");
+    cr_assert(zs < zn, "normal %zu, search %zu", zn, zs);
+    cr_expect(za == zs && memcmp(autom, search, zs) == 0, "just over: auto is not the search");
     free(normal);
     free(search);
+    free(autom);
+    /* far over: the search cannot help, auto does not run it */
+    len = sizeof buf;
+    normal = pxa_effort_round_trip(buf, len, M8_PXA_NORMAL, &zn);
+    autom = m8_pxa_compress(buf, len, &za);
+    cr_assert(zn > M8_PXA_SEARCH_UPTO, "normal %zu", zn);
+    cr_expect(za == zn && memcmp(autom, normal, zn) == 0, "far over: auto is not the normal parse");
+    free(normal);
     free(autom);
 }
 
