@@ -103,30 +103,23 @@ static void expect_same(const char *what, int trial)
     }
 }
 
-Test(gfx_fastpath, spr_matches_reference)
+/* 3000 random spr() calls against the reference, the sheet and screen moved or not */
+static void spr_trials(const char *what, int move_bases)
 {
     for (int t = 0; t < 3000; t++) {
         random_state();
+        if (move_bases) random_bases();
         int n = rnd(256), x = rnd(150) - 11, y = rnd(150) - 11;
         int w = 1 + rnd(3), h = 1 + rnd(3), fx = rnd(2), fy = rnd(2);
         reference_sspr((n % 16) * 8, (n / 16) * 8, 8 * w, 8 * h, x, y, 8 * w, 8 * h, fx, fy);
         m8_spr(ram, n, x, y, M8_FIX(w), M8_FIX(h), fx, fy);
-        expect_same("spr", t);
+        expect_same(what, t);
     }
 }
 
-Test(gfx_fastpath, spr_matches_reference_with_sheet_and_screen_moved)
-{
-    for (int t = 0; t < 3000; t++) {
-        random_state();
-        random_bases();
-        int n = rnd(256), x = rnd(150) - 11, y = rnd(150) - 11;
-        int w = 1 + rnd(3), h = 1 + rnd(3), fx = rnd(2), fy = rnd(2);
-        reference_sspr((n % 16) * 8, (n / 16) * 8, 8 * w, 8 * h, x, y, 8 * w, 8 * h, fx, fy);
-        m8_spr(ram, n, x, y, M8_FIX(w), M8_FIX(h), fx, fy);
-        expect_same("spr moved", t);
-    }
-}
+Test(gfx_fastpath, spr_matches_reference) { spr_trials("spr", 0); }
+
+Test(gfx_fastpath, spr_matches_reference_with_sheet_and_screen_moved) { spr_trials("spr moved", 1); }
 
 /* map(): every drawn cell is its tile's 8x8 sprite; empty and unflagged cells skipped. */
 Test(gfx_fastpath, map_matches_reference)
