@@ -73,6 +73,8 @@ typedef struct parser {
     void *ud;
     struct parser *root;    /* owner of the pool and the jump buffer */
     int nesting;            /* root only: open expressions and statements (M8_TRANSLATE_MAX_NESTING) */
+    int label_run;          /* root only: labels in the current run of `::x::` and `;` (Lua
+                             * nests a C level per label of a run, as per nested statement) */
     size_t code_chars;      /* root only: characters of code so far, includes counted */
     /* labels and gotos (root only): Lua 5.4 forbids a label that shadows a visible one,
      * Lua 5.2/PICO-8 allows it, so such labels are renamed and gotos resolved here */
@@ -125,6 +127,7 @@ static void enter_block(parser *P)
     R->blocks[R->nblocks].id = ++R->next_block;
     R->blocks[R->nblocks].func = R->func;
     R->nblocks++;
+    R->label_run = 0;                  /* a run of labels ends where a block begins or ends */
 }
 
 static struct label *find_label(parser *R, const char *name, int block)
@@ -149,6 +152,7 @@ static void leave_block(parser *P)
         else j->block = outer ? outer : -1;      /* -1: left for Lua to report */
     }
     while (R->nlabels > 0 && R->labels[R->nlabels - 1].block == cur.id) R->nlabels--;
+    R->label_run = 0;
 }
 
 static void declare_label(parser *P, sbuf *b, const char *name)
@@ -1090,6 +1094,9 @@ static void statement(parser *P, sbuf *b)
 
 static void statement_nested(parser *P, sbuf *b)
 {
+    /* any statement but `;`, a label or an #include (whose text may go on with labels) ends a
+     * run of labels */
+    if (tt(P) != P8T_SEMI && tt(P) != P8T_DBCOLON && tt(P) != P8T_INCLUDE) P->root->label_run = 0;
     switch (tt(P)) {
     case P8T_SEMI: emit_tok(P, b); break;
     case P8T_IF: ifstat(P, b); break;
@@ -1128,6 +1135,12 @@ static void statement_nested(parser *P, sbuf *b)
     }
     case P8T_LOCAL: localstat(P, b); break;
     case P8T_DBCOLON: {
+        /* Lua's labelstat reads the labels that follow a label through statement(): a run of
+         * labels nests like statements, and past Lua's 200 C levels it would fail with a bare
+         * "C stack overflow" that names no line */
+        if (P->root->nesting + ++P->root->label_run - 1 > M8_TRANSLATE_MAX_NESTING)
+            fail(P, "too many labels in a row (Lua nests each one; more than %d levels)",
+                 M8_TRANSLATE_MAX_NESTING);
         emit_tok(P, b);
         expect(P, P8T_NAME);
         char name[300];

@@ -56,9 +56,11 @@
 #define M8_PARAM_MAX 1024          /* bytes of the run()/load() parameter (stat(6)) kept */
 #define M8_BREADCRUMB_MAX 24       /* bytes of a load() breadcrumb label kept (menu label) */
 #define M8_LUA_ERROR_HEADROOM (1024u * 1024u)     /* above the cap while an error is reported */
-/* Nested expressions and statements the dialect translator accepts (deeper code is a tab:line
- * error, as in Lua's own parser, whose limit is 200 C levels). */
-#define M8_TRANSLATE_MAX_NESTING 500
+/* Nested expressions and statements (and labels in a row, which Lua's parser nests too) the
+ * dialect translator accepts: deeper code is a tab:line error. Below the 200 C levels of Lua's
+ * own parser (PICO-8's Lua 5.2 has the same limit), which it reports as a bare "C stack
+ * overflow" naming no line; the margin covers the C calls under the parser. */
+#define M8_TRANSLATE_MAX_NESTING 180
 /* Cart code, #include'd files counted in: at most PICO-8's 65535 characters (a clear error
  * above it; a 4-way include bomb six levels deep stops here). */
 #define M8_CODE_MAX_CHARS 65535

@@ -267,3 +267,11 @@ Test(hostile, endless_loop_in_a_menu_callback_ends, .timeout = 60)
         free(data);
     }
 }
+
+/* --- issue 21: runs of labels and nesting just past Lua's own parser limit (200 C levels)
+ *     gave a bare "C stack overflow" with no tab or line --- */
+Test(hostile, label_runs_and_lua_depth_name_tab_and_line)
+{
+    expect_error(HOSTILE("many_labels.p8"), "too many labels in a row");
+    expect_error(HOSTILE("deep_parens_200.p8"), "too many nested levels");
+}

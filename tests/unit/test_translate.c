@@ -737,3 +737,77 @@ Test(translate, z8_math_runs)
                     "16 tests - 14 passed, 2 failed.");
     cr_expect(strstr(printed, "t1.13 failed") && strstr(printed, "t1.14 failed"), "%s", printed);
 }
+
+/* ---- deep code and long runs of labels (issue 21) ----
+ * Lua's parser spends one C level per nested expression or statement, and one per label in
+ * a run of labels (labelstat reads the next label through statement()); past 200 levels it
+ * raises a bare "C stack overflow" that names no line. The translator stops such code first
+ * with a line; code up to 150 levels deep still runs. */
+
+static char *deep_source(char kind, int n)
+{
+    size_t cap = (size_t)n * 24 + 64, k = 0;
+    char *s = malloc(cap);
+    cr_assert_not_null(s);
+    switch (kind) {
+    case 'p': k += (size_t)sprintf(s + k, "r=");
+              for (int i = 0; i < n; i++) s[k++] = '(';
+              s[k++] = '1';
+              for (int i = 0; i < n; i++) s[k++] = ')';
+              break;
+    case 'n': k += (size_t)sprintf(s + k, "r=");
+              for (int i = 0; i < n; i++) k += (size_t)sprintf(s + k, "not not ");
+              k += (size_t)sprintf(s + k, "1");
+              break;
+    case 'i': for (int i = 0; i < n; i++) k += (size_t)sprintf(s + k, "if true then ");
+              k += (size_t)sprintf(s + k, "r=1");
+              for (int i = 0; i < n; i++) k += (size_t)sprintf(s + k, " end");
+              break;
+    case 'l': for (int i = 0; i < n; i++) k += (size_t)sprintf(s + k, "::a%d:: ", i);
+              k += (size_t)sprintf(s + k, "r=1");
+              break;
+    case 's': for (int i = 0; i < n; i++) k += (size_t)sprintf(s + k, "::a%d:: ; ", i);
+              k += (size_t)sprintf(s + k, "r=1");
+              break;
+    }
+    s[k] = 0;
+    return s;
+}
+
+Test(translate, deep_code_and_label_runs_name_their_line)
+{
+    static const char kinds[] = "pnils";
+    static const int depths[] = { 1, 50, 100, 150, 180, 190, 195, 200, 210, 250, 400, 6000 };
+    for (const char *kind = kinds; *kind; kind++)
+        for (size_t d = 0; d < sizeof depths / sizeof depths[0]; d++) {
+            int n = *kind == 'n' ? depths[d] / 2 : depths[d];   /* `not not` is two levels */
+            char *src = deep_source(*kind, n);
+            const char *got = run(src);
+            free(src);
+            cr_expect(strstr(got, "C stack overflow") == NULL, "%c x %d: %s", *kind, depths[d], got);
+            const char *want = *kind == 'n' && n > 0 ? "true" : "1";
+            if (depths[d] <= 150)
+                cr_expect_str_eq(got, want, "%c x %d: %s", *kind, depths[d], got);
+            else
+                cr_expect(!strcmp(got, want) || !strncmp(got, "ERR: line 1: ", 13) ||
+                          !strncmp(got, "ERR: cart:1: ", 13), "%c x %d: %s", *kind, depths[d], got);
+        }
+    cr_expect(strstr(run("::a:: ::b:: ::c:: r=1"), "1") != NULL);
+}
+
+Test(translate, label_runs_end_at_blocks_and_statements)
+{
+    /* 150 labels, a statement, 150 more: each run is short enough */
+    char src[8192];
+    size_t k = 0;
+    for (int i = 0; i < 150; i++) k += (size_t)sprintf(src + k, "::a%d:: ", i);
+    k += (size_t)sprintf(src + k, "x=1 ");
+    for (int i = 0; i < 150; i++) k += (size_t)sprintf(src + k, "::b%d:: ", i);
+    sprintf(src + k, "r=x");
+    cr_expect_str_eq(run(src), "1");
+    /* labels alone in the branches of one if: a run ends with its block */
+    k = (size_t)sprintf(src, "if false then ::c0::");
+    for (int i = 1; i < 150; i++) k += (size_t)sprintf(src + k, " elseif false then ::c%d::", i);
+    sprintf(src + k, " end r=2");
+    cr_expect_str_eq(run(src), "2");
+}
