@@ -217,18 +217,58 @@ static config_setting_t *group_of(reader *r, config_setting_t *root, const char 
     return g;
 }
 
+/* The file's text, at most M8_SETTINGS_FILE_MAX bytes (libconfig would read any size: a
+ * 20 MB comment held the start for minutes), or NULL: missing (no problem), or not a regular
+ * file (a FIFO would block for ever), too large or unreadable (one problem, reported). */
+static char *read_capped(reader *r)
+{
+    struct stat st;
+    const char *why = NULL;
+    char size[64] = "";
+    FILE *f = NULL;
+    if (stat(r->path, &st) != 0) {
+        if (errno == ENOENT) return NULL;
+        why = strerror(errno);
+    } else if (!S_ISREG(st.st_mode)) why = "not a regular file";
+    else if (st.st_size > M8_SETTINGS_FILE_MAX) {
+        snprintf(size, sizeof size, "too large: %lld bytes, more than %d", (long long)st.st_size,
+                 M8_SETTINGS_FILE_MAX);
+        why = size;
+    } else if (!(f = fopen(r->path, "r"))) why = strerror(errno);
+    char *text = NULL;
+    if (!why) {
+        text = malloc(M8_SETTINGS_FILE_MAX + 2);
+        size_t n = text ? fread(text, 1, M8_SETTINGS_FILE_MAX + 1, f) : 0;
+        if (!text) why = "out of memory";
+        else if (ferror(f)) why = "cannot be read";
+        else if (n > M8_SETTINGS_FILE_MAX) {       /* it grew since stat */
+            snprintf(size, sizeof size, "too large: more than %d bytes", M8_SETTINGS_FILE_MAX);
+            why = size;
+        } else text[n] = 0;
+    }
+    if (f) fclose(f);
+    if (why) {
+        free(text);
+        fprintf(r->err, "%s: %s (using every default)\n", r->path, why);
+        r->problems++;
+        return NULL;
+    }
+    return text;
+}
+
 int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
 {
     m8_settings_defaults(s);
     if (!path) path = m8_settings_default_path();
     snprintf(s->path, sizeof s->path, "%s", path);
     reader r = { path, err_out ? err_out : stderr, 0 };
-    FILE *probe = fopen(path, "r");
-    if (!probe) return 0;                 /* no file: defaults */
-    fclose(probe);
+    char *text = read_capped(&r);
+    if (!text) return r.problems;         /* no file: defaults; else reported */
     config_t cfg;
     config_init(&cfg);
-    if (!config_read_file(&cfg, path)) {
+    int parsed = config_read_string(&cfg, text);
+    free(text);
+    if (!parsed) {
         fprintf(r.err, "%s: line %d: %s (using every default)\n", path,
                 config_error_line(&cfg), config_error_text(&cfg));
         config_destroy(&cfg);

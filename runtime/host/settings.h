@@ -8,7 +8,9 @@
  *                                                 optional SDL_GameControllerDB file
  *     cart_folder, data_folder, capture_folder    "" = the default folder
  * `mote8 --write-config` writes m8_settings_write_defaults' text, every default with a
- * comment. A missing file means defaults. A file that does not parse is reported with its
+ * comment. A missing file means defaults. A file larger than M8_SETTINGS_FILE_MAX, or not a
+ * regular file, or unreadable, is reported as "FILE: REASON (using every default)". A file
+ * that does not parse is reported with its
  * name and line, and every default is used; a setting of the wrong type or out of range is
  * reported as "FILE: line N: REASON (using the default ...)" and only that setting falls back.
  * Names of keys and gamepad buttons are checked by the window (it knows SDL), which reports
@@ -20,6 +22,7 @@
 #include <stdio.h>
 
 #define M8_SETTINGS_PATH_MAX 512
+#define M8_SETTINGS_FILE_MAX 65536      /* bytes; the written defaults are about 2 KB */
 #define M8_SETTINGS_NAME_MAX 24         /* a key or button name */
 #define M8_SETTINGS_BINDS 4             /* names per button */
 #define M8_SETTINGS_BUTTONS 6           /* left right up down o x */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "settings.h"
 
@@ -144,4 +145,58 @@ Test(settings, wrong_type_and_out_of_range_fall_back_one_by_one)
                              "line 6: deadzone must be between 0 and 32767, not 40000" };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
         cr_expect(strstr(msgs, expect[i]) != NULL, "missing '%s' in: %s", expect[i], msgs);
+}
+
+/* issue 21: libconfig read any size (a 20 MB comment took more than 120 s before the window
+ * opened). A file over M8_SETTINGS_FILE_MAX bytes is refused with its name and size, and
+ * every default is used; one just under the cap is read. */
+Test(settings, oversized_file_is_refused_with_its_name)
+{
+    size_t big = (size_t)M8_SETTINGS_FILE_MAX + 1;
+    char *text = malloc(big + 64);
+    cr_assert_not_null(text);
+    size_t k = (size_t)sprintf(text, "scale = 3;\n#");
+    memset(text + k, 'x', big - k - 1);
+    text[big - 1] = '\n';
+    text[big] = 0;
+    m8_settings s;
+    char msgs[1024];
+    cr_expect_eq(load_text(&s, text, msgs, sizeof msgs), 1);
+    cr_expect_eq(s.scale, 0, "every default is used");
+    char name[160];
+    snprintf(name, sizeof name, "/tmp/m8t_cfg_%d.cfg: ", (int)getpid());
+    cr_expect(strstr(msgs, name) == msgs && strstr(msgs, "too large") != NULL &&
+              strstr(msgs, "using every default") != NULL, "%s", msgs);
+    /* at the cap: read as usual */
+    text[M8_SETTINGS_FILE_MAX - 1] = '\n';
+    text[M8_SETTINGS_FILE_MAX] = 0;
+    cr_expect_eq(load_text(&s, text, msgs, sizeof msgs), 0, "%s", msgs);
+    cr_expect_eq(s.scale, 3);
+    free(text);
+}
+
+/* A settings path that is not a regular file (a FIFO would block the start for ever) */
+Test(settings, fifo_or_folder_is_refused_with_its_name, .timeout = 20)
+{
+    char dir[128], fifo[160];
+    snprintf(dir, sizeof dir, "/tmp/m8t_cfgfifo_%d", (int)getpid());
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    snprintf(fifo, sizeof fifo, "%s/fifo.cfg", dir);
+    cr_assert_eq(mkfifo(fifo, 0600), 0);
+    const char *paths[] = { dir, fifo };
+    for (int i = 0; i < 2; i++) {
+        FILE *err = tmpfile();
+        m8_settings s;
+        cr_expect_eq(m8_settings_load(&s, paths[i], err), 1, "%s", paths[i]);
+        char msgs[512];
+        rewind(err);
+        size_t n = fread(msgs, 1, sizeof msgs - 1, err);
+        msgs[n] = 0;
+        fclose(err);
+        cr_expect(strncmp(msgs, paths[i], strlen(paths[i])) == 0 &&
+                  strstr(msgs, "not a regular file") != NULL, "%s", msgs);
+        cr_expect_eq(s.capture_scale, 2);
+    }
+    unlink(fifo);
+    rmdir(dir);
 }
