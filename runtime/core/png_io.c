@@ -1,6 +1,7 @@
 /* png_io.c - writes and reads RGB PNG files (and encodes PNGs in memory) with libpng's
  * simplified API.
  * Depends on: png_io.h, libpng. */
+#include <errno.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +26,27 @@ static uint8_t *scaled_image(const uint8_t *rgb, int w, int h, int scale, png_im
     return buf;
 }
 
+/* Encoded in memory, then written with every write and the close checked. Not
+ * png_image_write_to_file: on a failed write it remove()s the path, which deleted the device
+ * node when root wrote a screenshot to /dev/full (issue 21). */
 int m8_png_write_rgb(const char *path, const uint8_t *rgb, int w, int h, int scale)
 {
-    png_image img;
-    uint8_t *buf = scaled_image(rgb, w, h, scale, &img);
-    if (!buf) return -1;
-    int ok = png_image_write_to_file(&img, path, 0, buf, 0, NULL);
-    free(buf);
+    size_t len = 0;
+    uint8_t *png = m8_png_encode_rgb(rgb, w, h, scale, &len);
+    if (!png) {
+        errno = ENOMEM;
+        return -1;
+    }
+    errno = 0;
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(png, 1, len, f) == len && fflush(f) == 0;
+    int e = errno;
+    if (f && fclose(f) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    free(png);
+    errno = e ? e : EIO;
     return ok ? 0 : -1;
 }
 

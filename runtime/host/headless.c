@@ -1,9 +1,12 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
  * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
  * profile (also when the cart stops on an error). A cart's extcmd("shutdown") ends the run
- * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error or
- * --timeout SECONDS reached (an alarm: the run stops wherever it is, with a message).
+ * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error, an
+ * output that cannot be written ("mote8: FILE: cannot write: REASON"; a WAV stops at the first
+ * failed write, a full disk) or --timeout SECONDS reached (an alarm: the run stops wherever
+ * it is, with a message).
  * Depends on: host.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +25,11 @@ static void timed_out(int sig)
     _exit(1);
 }
 
+static void cannot_write(const char *path, const char *reason)
+{
+    fprintf(stderr, "mote8: %s: cannot write: %s\n", path, reason);
+}
+
 int m8_run_headless(const m8_options *opt, mote8 *m8)
 {
     if (opt->timeout > 0) {
@@ -35,7 +43,8 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) return 2;
     m8_wav_writer wav = { 0 };
     if (opt->wav && m8_wav_open(&wav, opt->wav, MOTE8_AUDIO_RATE) != 0) {
-        perror(opt->wav);
+        cannot_write(opt->wav, m8_wav_error(&wav));
+        if (wav.f) fclose(wav.f);
         m8_input_script_free(&script);
         return 1;
     }
@@ -61,18 +70,19 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
         if (status == MOTE8_SHUTDOWN) break;
         if (wav.f) {   /* each tick rendered exactly MOTE8_AUDIO_RATE / fps samples */
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
-            m8_wav_write(&wav, audio, n);
+            if (m8_wav_write(&wav, audio, n) != 0) break;   /* a full disk: stop here */
         }
     }
     if (wav.f && m8_wav_close(&wav) != 0) {
-        perror(opt->wav);
+        cannot_write(opt->wav, m8_wav_error(&wav));
         rc = rc ? rc : 1;
     }
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);
+        errno = 0;
         if (mote8_write_png(opt->screenshot, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 1) != 0) {
-            perror(opt->screenshot);
+            cannot_write(opt->screenshot, errno ? strerror(errno) : "the PNG could not be written");
             rc = rc ? rc : 1;
         }
     }

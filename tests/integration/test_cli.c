@@ -352,3 +352,44 @@ Test(cli, coresume_error_names_tab_and_line)
     cr_expect_eq(r.exit_code, 0, "%s", r.err);
     cr_expect_str_eq(r.out, "false tab 1, line 2: attempt to index a nil value (local 't')\n");
 }
+
+/* --- issue 21: outputs onto a full disk. A file-size limit (RLIMIT_FSIZE, inherited by the
+ *     child mote8, SIGXFSZ ignored) makes writes past 64 KiB fail as on a full disk while
+ *     the header at offset 0 can still be rewritten; /dev/full fails every write. The WAV was
+ *     left truncated with exit 0 and no message. --- */
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+static void expect_cannot_write(const char *opt, const char *path, const char *frames)
+{
+    const char *args[] = { "--headless", "--frames", frames, opt, path, "hello", NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    char want[512];
+    snprintf(want, sizeof want, "mote8: %s: cannot write: ", path);
+    cr_expect_eq(r.exit_code, 1, "%s %s: exit %d, stderr: %s", opt, path, r.exit_code, r.err);
+    cr_expect(strstr(r.err, want) != NULL, "%s %s: stderr: %s", opt, path, r.err);
+}
+
+Test(cli, outputs_on_a_full_disk_report_and_exit_1)
+{
+    char wav[256], png[256];
+    snprintf(wav, sizeof wav, "/tmp/m8t_%d_full.wav", (int)getpid());
+    snprintf(png, sizeof png, "/tmp/m8t_%d_full.png", (int)getpid());
+    expect_cannot_write("--wav", "/dev/full", "60");
+    expect_cannot_write("--screenshot", "/dev/full", "3");
+    /* libpng's png_image_write_to_file remove()d the path after a failed write: run as root,
+     * the screenshot deleted the device node /dev/full */
+    struct stat st;
+    cr_expect(stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode), "/dev/full is still a device");
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit lim = { 64 * 1024, 64 * 1024 };
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    expect_cannot_write("--wav", wav, "300");       /* 10 s of audio: 441 KB */
+    unlink(wav);
+    lim.rlim_cur = lim.rlim_max = 100;              /* a PNG of the screen is larger */
+    cr_assert_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    expect_cannot_write("--screenshot", png, "3");
+    unlink(png);
+}
