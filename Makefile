@@ -6,6 +6,8 @@
 # unit suites and a short compat run), make fuzz (libFuzzer targets built with clang in
 # $(BUILD)-fuzz, FUZZ_SECONDS each), make clean.
 # make test also builds the sanitizer and fuzz trees: tests/run_all.sh runs them briefly. Programs land in build/bin/.
+# M8_LUA=source (default: Debian's pinned lua5.4 source with mote8's patches; the build stops
+# when it cannot be had) or M8_LUA=system (the system's liblua5.4, unpatched; README.md).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -14,6 +16,8 @@ COMPAT_FRAMES ?= 1800
 SAN_BUILD ?= $(BUILD)-sanitize
 FUZZ_BUILD ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 60
+M8_LUA ?= source
+export M8_LUA
 
 all: build
 
@@ -22,7 +26,7 @@ deps:
 
 configure:
 	@tools/lua_source.sh $(BUILD)
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DM8_LUA=$(M8_LUA) >/dev/null
 
 build: deps configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -39,7 +43,7 @@ test: deps configure
 # no link-time optimisation
 sanitize-build: deps
 	@tools/lua_source.sh $(SAN_BUILD)
-	@cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_LUA=$(M8_LUA) >/dev/null
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 
 sanitize: sanitize-build
@@ -49,7 +53,7 @@ sanitize: sanitize-build
 fuzz-build: deps
 	@if tools/have_libfuzzer.sh; then \
 	  tools/lua_source.sh $(FUZZ_BUILD) && \
-	  CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_FUZZ=ON >/dev/null && \
+	  CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_FUZZ=ON -DM8_LUA=$(M8_LUA) >/dev/null && \
 	  cmake --build $(FUZZ_BUILD) -j $(JOBS); \
 	else echo "fuzz: skipped: clang with libFuzzer is not installed (tools/deps.sh installs it as root)"; fi
 
