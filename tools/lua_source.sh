@@ -86,7 +86,9 @@ if [ ! -f "$cache/$dsc_name" ]; then
             -o APT::Sandbox::User="$(id -un)")
   apt-get "${apt_opts[@]}" -qq update >/dev/null 2>&1 ||
     die "apt-get update of the deb-src lists (made from /etc/apt) failed"
-  (cd "$cache" && apt-get "${apt_opts[@]}" -qq source --download-only lua5.4 >/dev/null 2>&1) ||
+  # the pinned version; else whatever Debian offers, to name it in the message below
+  (cd "$cache" && { apt-get "${apt_opts[@]}" -qq source --download-only "lua5.4=$version" ||
+                    apt-get "${apt_opts[@]}" -qq source --download-only lua5.4; } >/dev/null 2>&1) ||
     die "apt-get source lua5.4 failed (no network, or no Debian source repository)"
   if [ ! -f "$cache/$dsc_name" ]; then
     others=$(cd "$cache" && ls lua5.4_*.dsc 2>/dev/null | tr '\n' ' ')
