@@ -126,7 +126,9 @@ static void draw(launcher *L)
     const m8_launcher_entry *e = L->list.count ? &L->list.entries[L->sel] : NULL;
     char title[40];
     const char *where = L->list.folder[0] ? strrchr(L->list.folder, '/') : NULL;
-    snprintf(title, sizeof title, "%s%s", where ? where + 1 : "carts", e ? "" : " (empty)");
+    char more[24] = "";
+    if (L->list.left_out) snprintf(more, sizeof more, " +%d unlisted", L->list.left_out);
+    snprintf(title, sizeof title, "%s%s%s", where ? where + 1 : "carts", e ? "" : " (empty)", more);
     m8_host_draw_text(r, 24 * s, 1 * s, s, title);
     SDL_RenderPresent(r);
 }

@@ -39,32 +39,64 @@ static m8_launcher_entry *add(m8_launcher_list *l, int kind, const char *name, c
     return e;
 }
 
+/* One folder or cart of a folder being read: every one is kept (a name each) and sorted
+ * before the first M8_LAUNCHER_MAX_ENTRIES become entries, so the list shown is the same
+ * on every run and the rest is counted, not an arbitrary subset of readdir's order. */
+typedef struct found { int kind; char *file; char name[128]; } found;
+
 static int by_kind_then_name(const void *a, const void *b)
 {
-    const m8_launcher_entry *x = a, *y = b;
+    const found *x = a, *y = b;
     if (x->kind != y->kind) return x->kind == M8_ENTRY_FOLDER ? -1 : 1;
-    return strcmp(x->name, y->name);
+    int c = strcmp(x->name, y->name);
+    return c ? c : strcmp(x->file, y->file);    /* a.p8 and a.p8.png: by file name */
 }
 
-/* The folders and carts of `dir`, folders first, sorted. */
+/* The folders and carts of `dir`, folders first, sorted by name; those past the cap are
+ * counted in l->left_out. 0, or -1 when the folder cannot be read. */
 static int add_folder(m8_launcher_list *l, const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d) return -1;
-    int first = l->count;
+    found *all = NULL;
+    size_t n = 0, cap = 0;
     struct dirent *de;
     while ((de = readdir(d))) {
         if (de->d_name[0] == '.') continue;
-        char path[768], name[128];
+        char path[768];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         struct stat st;
+        found f = { 0 };
         if (stat(path, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) add(l, M8_ENTRY_FOLDER, de->d_name, path);
-        else if (S_ISREG(st.st_mode) && cart_name(de->d_name, name, sizeof name))
-            add(l, M8_ENTRY_CART, name, path);
+        if (S_ISDIR(st.st_mode)) {
+            f.kind = M8_ENTRY_FOLDER;
+            snprintf(f.name, sizeof f.name, "%s", de->d_name);
+        } else if (S_ISREG(st.st_mode) && cart_name(de->d_name, f.name, sizeof f.name)) {
+            f.kind = M8_ENTRY_CART;
+        } else continue;
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 256;
+            found *grown = realloc(all, ncap * sizeof *all);
+            if (!grown) break;                   /* out of memory: list what was read */
+            all = grown;
+            cap = ncap;
+        }
+        if (!(f.file = strdup(de->d_name))) break;
+        all[n++] = f;
     }
     closedir(d);
-    qsort(l->entries + first, (size_t)(l->count - first), sizeof l->entries[0], by_kind_then_name);
+    if (n) qsort(all, n, sizeof *all, by_kind_then_name);
+    for (size_t i = 0; i < n; i++) {
+        char path[768];
+        snprintf(path, sizeof path, "%s/%s", dir, all[i].file);
+        if (!add(l, all[i].kind, all[i].name, path)) l->left_out++;
+        free(all[i].file);
+    }
+    free(all);
+    if (l->left_out)
+        fprintf(stderr, "mote8: %s: %d carts and folders not listed: the launcher lists the "
+                "first %d of a folder (by name); put the others in sub-folders\n", dir,
+                l->left_out, M8_LAUNCHER_MAX_ENTRIES);
     return 0;
 }
 

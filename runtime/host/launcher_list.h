@@ -1,6 +1,8 @@
 /* launcher_list.h - what the launcher shows, without SDL: the entries of one folder view
  * (the top view: the bundled carts, then the folders and carts of the user's cart folder;
- * a sub-folder: ".." then its folders and carts, folders first, names sorted), and each
+ * a sub-folder: ".." then its folders and carts, folders first, names sorted; at most
+ * M8_LAUNCHER_MAX_ENTRIES, the first by that order: the others are counted in left_out and
+ * named in one line on stderr, and the window's title bar says how many), and each
  * entry's picture, made on background threads: a .p8.png's label, a .p8's __label__, else
  * the cart's first frame rendered headless (api/mote8.h). The UI polls entries' state;
  * workers take the first pending entry at or after the one the UI wants first (the visible
@@ -34,6 +36,7 @@ typedef struct m8_launcher_list {
     char labels[768];           /* where labels set with F7 live (NAME_label.png), "" = none */
     m8_launcher_entry *entries;
     int count;
+    int left_out;               /* folders and carts past M8_LAUNCHER_MAX_ENTRIES, not listed */
     int want_first;             /* the UI's first visible entry */
     int stop;
     pthread_mutex_t lock;

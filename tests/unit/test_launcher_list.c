@@ -172,3 +172,58 @@ Test(launcher_list, label_set_with_f7)
     unlink(path);
     rmdir(dir);
 }
+
+/* issue 21: a folder of more carts than M8_LAUNCHER_MAX_ENTRIES showed an arbitrary subset
+ * (readdir's order) and said nothing. The first entries by the list's order are shown, the
+ * same on every run, and the others are counted and named on stderr. */
+Test(launcher_list, big_folder_lists_the_first_by_name_and_counts_the_rest, .init = setup,
+     .fini = teardown, .timeout = 60)
+{
+    enum { CARTS = 1500, FOLDERS = 3 };
+    char dir[300], path[400];
+    snprintf(dir, sizeof dir, "%s/many", root);
+    cr_assert_eq(mkdir(dir, 0755), 0);
+    for (int i = CARTS - 1; i >= 0; i--) {            /* created last-first */
+        snprintf(path, sizeof path, "%s/c%04d.p8", dir, i);
+        FILE *f = fopen(path, "w");
+        cr_assert(f);
+        fclose(f);
+    }
+    for (int i = 0; i < FOLDERS; i++) {
+        snprintf(path, sizeof path, "%s/z%d", dir, i);
+        cr_assert_eq(mkdir(path, 0755), 0);
+    }
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *err = tmpfile();
+    cr_assert(err && saved >= 0);
+    dup2(fileno(err), 2);
+    m8_launcher_list l;
+    int rc = m8_launcher_list_open(&l, root, dir, NULL);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    cr_assert_eq(rc, 0);
+    cr_assert_eq(l.count, M8_LAUNCHER_MAX_ENTRIES);
+    cr_expect_eq(l.left_out, 1 + FOLDERS + CARTS - M8_LAUNCHER_MAX_ENTRIES);
+    cr_expect_eq(l.entries[0].kind, M8_ENTRY_PARENT);
+    for (int i = 0; i < FOLDERS; i++) {
+        snprintf(path, sizeof path, "z%d", i);
+        cr_expect_str_eq(l.entries[1 + i].name, path, "folders first, by name");
+    }
+    for (int i = 1 + FOLDERS; i < l.count; i++) {
+        snprintf(path, sizeof path, "c%04d", i - 1 - FOLDERS);
+        cr_expect_str_eq(l.entries[i].name, path, "carts by name: entry %d", i);
+        if (strcmp(l.entries[i].name, path)) break;
+    }
+    m8_launcher_list_close(&l);
+    char msgs[1024];
+    rewind(err);
+    size_t n = fread(msgs, 1, sizeof msgs - 1, err);
+    msgs[n] = 0;
+    fclose(err);
+    char want[400];
+    snprintf(want, sizeof want, "mote8: %s: %d carts and folders not listed", dir,
+             1 + FOLDERS + CARTS - M8_LAUNCHER_MAX_ENTRIES);
+    cr_expect(strstr(msgs, want) != NULL, "stderr: %s", msgs);
+}
