@@ -4,7 +4,8 @@
  * t gets a sentinel userdata, kept in a weak-keyed registry table, whose own C finalizer
  * runs the cart's __gc in a fresh coroutine that is counted and watched for endless loops
  * like any cart code (m8_vm_run_finalizer). As in Lua, mt must have __gc when setmetatable
- * is called, the field is read again when t is collected, and it runs once.
+ * is called, the field is read again when t is collected, and it runs once (again only
+ * if the finalizer gives t a metatable with __gc anew).
  * Depends on: api_internal.h, vm_internal.h (m8_vm_run_finalizer). */
 #include "api_internal.h"
 #include "vm_internal.h"
@@ -12,11 +13,24 @@
 static const char finalizers_key[] = "m8.finalizers";       /* t -> its sentinel (weak keys) */
 static const char sentinel_mt_key[] = "m8.finalizer_sentinel";
 
-/* The sentinel's C finalizer, run by the garbage collector: hands t to the cart's __gc. */
+/* The sentinel's C finalizer, run by the garbage collector: hands t to the cart's __gc.
+ * t leaves the registry first (Lua keeps a resurrected key until the next cycle), so a
+ * setmetatable(t, mt) in the finalizer arms t again, as Lua's own finalizers allow. */
 static int sentinel_gc(lua_State *L)
 {
     lua_getiuservalue(L, 1, 1);                         /* t */
-    m8_vm_run_finalizer(L, lua_gettop(L));
+    int t = lua_gettop(L);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, finalizers_key) == LUA_TTABLE) {
+        lua_pushvalue(L, t);
+        if (lua_rawget(L, -2) == LUA_TUSERDATA && lua_touserdata(L, -1) == lua_touserdata(L, 1)) {
+            lua_pushvalue(L, t);
+            lua_pushnil(L);
+            lua_rawset(L, -4);
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(L, t);
+    m8_vm_run_finalizer(L, t);
     return 0;
 }
 

@@ -119,3 +119,53 @@ Test(finalizers, a_memory_bomb_ends_with_a_message, .timeout = 60)
               mote8_error(m8));
     mote8_destroy(m8);
 }
+
+Test(finalizers, a_finalizer_can_arm_its_table_again)
+{
+    /* Lua: setmetatable(o, mt) with a __gc inside a finalizer makes o finalizable anew */
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(
+        "n=0 again={__gc=function() n+=10 end}\n"
+        "setmetatable({},{__gc=function(o) n+=1 setmetatable(o,again) end})\n"
+        CHURN
+        "function _draw() printh(n) end\n", &cap);
+    ticks(m8, 60);
+    cr_assert_eq(m8->status, MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect_str_eq(last_line(&cap), "11");
+    mote8_destroy(m8);
+}
+
+/* The Lua heap of a cart that makes 200 finalizable tables a tick and keeps none stays
+ * flat over 20000 ticks (a leak grew it to the 32 MiB limit near tick 5000): the largest
+ * heap of the last 1000 ticks is within 1.5 times that of ticks 1000-2000. */
+static void heap_stays_flat(const char *make_one)
+{
+    char code[1024];
+    snprintf(code, sizeof code,
+             "n=0 mt={__gc=function(o) n+=1 end}\n"
+             "function _update() for i=1,200 do %s end end\n"
+             "function _draw() if n>0 and not told then told=1 printh('ran') end end\n",
+             make_one);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(code, &cap);
+    size_t early = 0, late = 0;
+    for (int i = 0; i < 20000; i++) {
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "tick %d: %s", i, mote8_error(m8));
+        size_t used = m8->mem_used;
+        if (i >= 1000 && i < 2000 && used > early) early = used;
+        if (i >= 19000 && used > late) late = used;
+    }
+    cr_expect_str_eq(cap.text, "ran\n", "%s: no finalizer ran", make_one);
+    cr_expect_leq(late, early + early / 2, "%s: heap %zu bytes at ticks 1000-2000, %zu at the end",
+                  make_one, early, late);
+    mote8_destroy(m8);
+}
+
+Test(finalizers, the_heap_stays_flat_over_20000_ticks, .timeout = 300)
+{
+    heap_stays_flat("setmetatable({i},mt)");                           /* shared metatable */
+    heap_stays_flat("setmetatable({},{__gc=function(o) n+=1 end})");   /* one each */
+    heap_stays_flat("local t={} t.__gc=mt.__gc setmetatable(t,t)");   /* its own metatable */
+    heap_stays_flat("local a={} local b=setmetatable({a=a},mt) a.b=b setmetatable(a,mt)"); /* a cycle */
+    heap_stays_flat("setmetatable({},{__gc=function(o) n+=1 setmetatable(o,mt) end})"); /* armed again */
+}
