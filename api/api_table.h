@@ -161,6 +161,8 @@ typedef struct m8_cost_rule {
     X(menuitem, m8l_menuitem, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "menuitem(i,[label],[fn]): pause-menu item i (1-5); fn(bits) runs when chosen, returns true to keep the menu open") \
     X(extcmd, m8l_extcmd, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "extcmd(cmd,...): host command: reset, pause, go_back, shutdown; screen, label, rec, video (captures in the window); the others are accepted and ignored") \
     X(_set_fps, m8l_set_fps, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "_set_fps(n): undocumented PICO-8: run at 60 ticks per second when n >= 60, else 30 (api/api_compat.c)") \
+    X(_update_buttons, m8l__update_buttons, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "_update_buttons(): undocumented PICO-8: start a new update of the buttons, btnp moves on (its _update60 compatibility line calls it) (api/api_compat.c)") \
+    X(holdframe, m8l_holdframe, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "holdframe(): undocumented PICO-8: keep showing the screen as it is now until this frame ends (long drawing not shown half done) (api/api_compat.c)") \
     \
     /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \

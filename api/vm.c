@@ -82,6 +82,7 @@ int m8_vm_flip_k(lua_State *L, lua_KContext ctx, lua_KFunction k)
     m8_vm *vm = m8_vm_of(L);
     if (L != vm->co || !lua_isyieldable(L)) return k ? k(L, LUA_OK, ctx) : 0;
     vm->flipped = 1;
+    vm->holding = 0;
     vm->machine->updates++;
     m8_cost_flip(&vm->machine->cost);
     return lua_yieldk(L, 0, ctx, k);
@@ -290,6 +291,7 @@ static int bios_frame_end(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
     m8_vm_sync_lua(vm);
+    vm->holding = 0;                         /* the frame is done: show it */
     if (lua_toboolean(L, 1)) {
         vm->booted = 1;
         if (vm->slice_cycles < (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS)) {
@@ -596,6 +598,7 @@ void mote8_destroy(mote8 *vm)
     m8_vm_clear_request(vm);
     free(vm->back_data);
     free(vm->cart_data);
+    free(vm->held_screen);
     m8_machine_free(vm->machine);
     free(vm);
 }
@@ -740,6 +743,7 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     uint32_t seed = vm->config.have_seed ? vm->config.seed : (uint32_t)time(NULL);
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
+    vm->holding = 0;
     vm->has_callbacks = 0;
     vm->fps_forced = 0;
     vm->boot_cuts = 0;
@@ -773,6 +777,7 @@ static int resume_cart(void *user)
 {
     m8_vm *vm = user;
     slice_begin(vm);
+    vm->buttons_fresh = vm->flipped;
     vm->flipped = 0;
     int nres = 0;
     int rc = lua_resume(vm->co, vm->L, 0, &nres);
@@ -818,7 +823,13 @@ int mote8_tick(mote8 *vm, const mote8_input *input)
     return vm->status;
 }
 
-void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb) { m8_machine_screen_rgb(vm->machine, rgb); }
+void mote8_screen_rgb(const mote8 *vm, uint8_t *rgb)
+{
+    if (vm->holding && vm->held_screen)      /* holdframe(): the frame is not finished */
+        memcpy(rgb, vm->held_screen, (size_t)MOTE8_WIDTH * MOTE8_HEIGHT * 3);
+    else
+        m8_machine_screen_rgb(vm->machine, rgb);
+}
 
 int mote8_pull_audio(mote8 *vm, int16_t *out, int max_samples)
 {

@@ -79,7 +79,12 @@ struct mote8 {
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
     int fps_forced;             /* _set_fps(n) chose the rate (0 = by _update60) */
-    int flipped;
+    int flipped;                /* the last resume ended in flip() */
+    int buttons_fresh;          /* this resume follows a flip(): the tick latched the
+                                   buttons for it (_update_buttons() need not) */
+    uint8_t *held_screen;       /* holdframe(): the RGB screen the host is shown until
+                                   the frame ends, or NULL (allocated on first use) */
+    int holding;                /* holdframe() was called in this frame */
     int closing;                /* lua_close runs: finalizers run no cart code */
     m8_request request;         /* pending stop/run/load/..., kind M8_REQ_NONE if none */
     int pause_requested;        /* extcmd("pause") not yet seen by the host */

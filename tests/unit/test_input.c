@@ -1,8 +1,11 @@
-/* test_input.c - btn/btnp state and the auto-repeat rule of reference 10.4. */
+/* test_input.c - btn/btnp state and the auto-repeat rule of reference 10.4; the
+ * undocumented _update_buttons() and holdframe() through a running cart. */
 #include <criterion/criterion.h>
 #include <string.h>
 #include "input.h"
+#include "m8_test_util.h"
 #include "ram.h"
+#include "vm_internal.h"
 
 static uint8_t ram[M8_RAM_SIZE];
 
@@ -83,4 +86,66 @@ Test(input, btn_bits_and_ram_mirror)
     cr_expect_eq(m8_btnp_bits(&in, ram, 0), 0);   /* still held: no new press */
     hold(&in, 1, 0);
     cr_expect_eq(m8_btn_bits(&in), 0);
+}
+
+/* ---- _update_buttons() and holdframe() (undocumented PICO-8 functions, api/api_compat.c) ---- */
+
+static void press(mote8 *m8, int buttons)
+{
+    mote8_input in = { 0 };
+    in.buttons[0] = (uint8_t)buttons;
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING, "%s", mote8_error(m8));
+}
+
+Test(input, update_buttons_moves_btnp_on_between_two_updates)
+{
+    /* PICO-8's own compatibility line for _update60 on a 30 fps machine */
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function u() printh(tostr(btnp(4))..' '..tostr(btn(4))) end\n"
+                          "_update=function() u() _update_buttons() u() end\n", &cap);
+    press(m8, 0);
+    press(m8, 16);
+    cr_expect_str_eq(cap.text, "false false\nfalse false\ntrue true\nfalse true\n");
+    mote8_destroy(m8);
+}
+
+Test(input, update_buttons_after_flip_sees_each_press_once)
+{
+    /* a hand-written loop: flip() then _update_buttons(), as carts with coroutine loops do */
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _init() while true do flip() _update_buttons()\n"
+                          "if btnp(5) then printh('x '..t()) end end end\n", &cap);
+    int script[] = { 0, 0, 32, 32, 0, 32, 0 };
+    for (int i = 0; i < 7; i++) press(m8, script[i]);
+    cr_expect_str_eq(cap.text, "x 0.0667\nx 0.1667\n");
+    mote8_destroy(m8);
+}
+
+static int screen_pixel(const mote8 *m8)
+{
+    static uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
+    mote8_screen_rgb(m8, rgb);
+    return rgb[0] << 16 | rgb[1] << 8 | rgb[2];
+}
+
+Test(input, holdframe_keeps_the_screen_until_the_frame_ends)
+{
+    /* a frame that takes several ticks (its work is cut into slices): after holdframe() the
+       host is shown red until the frame ends, then blue */
+    mote8 *m8 = m8t_start("function _init() cls(8) flip() holdframe() cls(12)\n"
+                          "for j=1,1000 do for i=1,30000 do end end flip() stop() end\n", NULL);
+    press(m8, 0);                            /* red drawn, flip */
+    int red = screen_pixel(m8);
+    int ticks = 0;
+    while (m8->status == MOTE8_RUNNING && ticks < 200) {
+        mote8_tick(m8, NULL);
+        ticks++;
+        if (m8->status == MOTE8_RUNNING && m8->holding)
+            cr_expect_eq(screen_pixel(m8), red, "tick %d shows the unfinished frame", ticks);
+    }
+    cr_assert_gt(ticks, 2, "the frame took %d ticks: not cut into slices", ticks);
+    cr_assert_eq(m8->status, MOTE8_STOPPED, "%s", mote8_error(m8));
+    cr_expect_neq(screen_pixel(m8), red, "the finished frame is shown");
+    cr_expect_eq(screen_pixel(m8), 0x29adff);          /* colour 12 */
+    mote8_destroy(m8);
 }
