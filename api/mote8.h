@@ -125,6 +125,11 @@ int mote8_fps(const mote8 *m8);
 
 const char *mote8_error(const mote8 *m8);
 
+/* The first error that ended one of the cart's coroutines in this run ("tab 1, line 4:
+ * ..."), or NULL. coresume() hands such an error to the cart, which may ignore it and go
+ * on without the work the coroutine did: tools report it (mote8-compat, headless). */
+const char *mote8_coroutine_error(const mote8 *m8);
+
 /* After MOTE8_ERROR: draw the error (location, message, source line, traceback) onto the
  * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
 void mote8_show_error(mote8 *m8);

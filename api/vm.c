@@ -604,6 +604,11 @@ void mote8_destroy(mote8 *vm)
 }
 
 const char *mote8_error(const mote8 *vm) { return vm->error; }
+
+const char *mote8_coroutine_error(const mote8 *vm)
+{
+    return vm->coroutine_error[0] ? vm->coroutine_error : NULL;
+}
 int mote8_fps(const mote8 *vm) { return vm->machine->fps; }
 
 static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
@@ -744,6 +749,7 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;
     vm->holding = 0;
+    vm->coroutine_error[0] = 0;
     vm->has_callbacks = 0;
     vm->fps_forced = 0;
     vm->boot_cuts = 0;

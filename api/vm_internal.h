@@ -85,6 +85,8 @@ struct mote8 {
     uint8_t *held_screen;       /* holdframe(): the RGB screen the host is shown until
                                    the frame ends, or NULL (allocated on first use) */
     int holding;                /* holdframe() was called in this frame */
+    char coroutine_error[512];  /* the first error that ended a cart coroutine, located
+                                   (coresume gave it to the cart), "" if none */
     int closing;                /* lua_close runs: finalizers run no cart code */
     m8_request request;         /* pending stop/run/load/..., kind M8_REQ_NONE if none */
     int pause_requested;        /* extcmd("pause") not yet seen by the host */

@@ -1,7 +1,8 @@
 /* mote8-compat.c - the compatibility runner: runs every cart (.p8, .p8.png, .p8.rom) of a
  * folder headless for N frames with a scripted pseudo-random input and records, per cart,
  * whether it loaded (the file decodes) and compiled, how many frames it ran, its first
- * error (tab:line message), how many distinct frames and colours it showed, host
+ * error (tab:line message; also an error that ended a coroutine, which the cart may have
+ * swallowed: "coroutine: ..." and no pass), how many distinct frames and colours it showed, host
  * milliseconds per frame, the peak stat(1) and its final screenshot.
  *
  * Usage: mote8-compat [--dir DIR] [--frames N] [--out OUTDIR] [--jobs J] [--cart-timeout S]
@@ -121,6 +122,13 @@ static void first_line(const char *msg, char *out, size_t outsz)
 }
 
 /* Run one cart; fills r and writes its final frame to shot_path. */
+/* msg without a leading "DIR/" (errors name the cart as the results do, by its file name). */
+static const char *without_dir(const compat_options *o, const char *msg)
+{
+    size_t n = strlen(o->dir);
+    return strncmp(msg, o->dir, n) == 0 && msg[n] == '/' ? msg + n + 1 : msg;
+}
+
 static void run_cart(const compat_options *o, const char *name, const char *shot_path,
                      compat_result *r)
 {
@@ -144,9 +152,12 @@ static void run_cart(const compat_options *o, const char *name, const char *shot
         m8_posix_platform(&cfg.platform);
         cfg.platform.printh = quiet_printh;
         mote8 *m8 = mote8_create(&cfg);
-        r->compiled = m8 && mote8_load_cart(m8, data, len, name) == 0;
+        /* named by its path, as mote8 names it: #include, load() and reload() names are
+           looked up in the cart's folder, not in this tool's working directory */
+        r->compiled = m8 && mote8_load_cart(m8, data, len, path) == 0;
         if (!r->compiled) {
-            first_line(m8 ? mote8_error(m8) : "out of memory", r->error, sizeof r->error);
+            first_line(m8 ? without_dir(o, mote8_error(m8)) : "out of memory", r->error,
+                       sizeof r->error);
         } else {
             uint16_t colour_seen[1 << 12] = { 0 };
             memset(seen, 0, sizeof seen);
@@ -180,7 +191,13 @@ static void run_cart(const compat_options *o, const char *name, const char *shot
             }
             r->ms_per_frame = f ? (now_ms() - start) / f : 0;
             r->frames = r->stopped ? o->frames : f;
-            if (status == MOTE8_ERROR) first_line(mote8_error(m8), r->error, sizeof r->error);
+            if (status == MOTE8_ERROR) {
+                first_line(without_dir(o, mote8_error(m8)), r->error, sizeof r->error);
+            } else if (mote8_coroutine_error(m8)) {   /* swallowed by the cart: no pass */
+                char line[sizeof r->error - 16];
+                first_line(mote8_coroutine_error(m8), line, sizeof line);
+                snprintf(r->error, sizeof r->error, "coroutine: %s", line);
+            }
             for (size_t k = 0; k < sizeof colour_seen / sizeof colour_seen[0]; k++)
                 r->colours += colour_seen[k];
         }

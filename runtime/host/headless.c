@@ -73,6 +73,9 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
             if (m8_wav_write(&wav, audio, n) != 0) break;   /* a full disk: stop here */
         }
     }
+    if (mote8_coroutine_error(m8))   /* the cart went on: say what it dropped */
+        fprintf(stderr, "mote8: %s: note: a coroutine ended with an error: %s\n",
+                opt->cart ? opt->cart : "hello", mote8_coroutine_error(m8));
     if (wav.f && m8_wav_close(&wav) != 0) {
         cannot_write(opt->wav, m8_wav_error(&wav));
         rc = rc ? rc : 1;

@@ -87,8 +87,13 @@ Test(compat, failing_carts_are_rows_not_the_end, .timeout = 120)
         { "fine.p8", "function _draw() cls(1) circfill(64,64,20,8) end" },
         { "broken.p8", "function _update() local x = nil + 1 end" },
         { "notacart.p8", NULL },
+        /* its #include is found in the cart's folder, not the tool's working directory */
+        { "multi.p8", "#include multi_part.lua" },
+        /* the cart drops the error that ended its coroutine: reported, no pass */
+        { "swallow.p8", "c=cocreate(function() yield() local o=nil o.x=1 end)\n"
+                        "function _update() coresume(c) end" },
     };
-    for (size_t i = 0; i < 3; i++) {
+    for (size_t i = 0; i < 5; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, carts[i][0]);
         FILE *f = fopen(path, "w");
         cr_assert(f != NULL);
@@ -99,6 +104,11 @@ Test(compat, failing_carts_are_rows_not_the_end, .timeout = 120)
             fprintf(f, "this is not a cart\n");
         fclose(f);
     }
+    snprintf(path, sizeof path, "%s/multi_part.lua", dir);
+    FILE *part = fopen(path, "w");
+    cr_assert(part != NULL);
+    fputs("function _draw() cls(2) end\n", part);
+    fclose(part);
     const char *args[] = { "--dir", dir, "--frames", "20", "--out", out, "--cart-timeout", "20",
                            NULL };
     m8_run_result r;
@@ -108,8 +118,12 @@ Test(compat, failing_carts_are_rows_not_the_end, .timeout = 120)
     size_t len = 0;
     char *jsonl = m8_read_file(path, &len, 0);
     cr_assert(jsonl != NULL);
-    cr_expect_eq(count_substring(jsonl, "\n"), 3, "%s", jsonl);
-    cr_expect_eq(count_substring(jsonl, "\"passed\": true"), 1, "%s", jsonl);
+    cr_expect_eq(count_substring(jsonl, "\n"), 5, "%s", jsonl);
+    cr_expect_eq(count_substring(jsonl, "\"passed\": true"), 2, "%s", jsonl);
+    cr_expect(strstr(jsonl, "{\"cart\": \"multi.p8\", \"loaded\": true, \"compiled\": true, "
+                            "\"frames\": 20, \"error\": null") != NULL, "%s", jsonl);
+    cr_expect(strstr(jsonl, "\"error\": \"coroutine: tab 0, line 1: attempt to index a nil "
+                            "value (local 'o')\"") != NULL, "%s", jsonl);
     cr_expect(strstr(jsonl, "{\"cart\": \"broken.p8\", \"loaded\": true, \"compiled\": true, "
                             "\"frames\": 0, \"error\": \"broken.p8: tab 0, line 1:") != NULL,
               "%s", jsonl);

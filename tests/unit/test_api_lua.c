@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "m8_test_util.h"
+#include "vm_internal.h"
 
 typedef struct lua_case {
     const char *code;
@@ -108,4 +109,31 @@ Test(api_lua, cursor_sets_home_and_returns_previous)
     int status = m8t_run_cart(path, 1, NULL, printed, sizeof printed, err, sizeof err);
     cr_assert_neq(status, MOTE8_ERROR, "%s", err);
     cr_expect_str_eq(printed, "10,20,9\n3,10,3\n");
+}
+
+/* The first error that ended a coroutine is kept for the host (mote8_coroutine_error), also
+ * when the cart drops it; resuming a dead coroutine, a coroutine's clean end and stop()
+ * inside one are not such errors. */
+Test(api_lua, a_coroutine_error_the_cart_drops_is_kept_for_the_host)
+{
+    mote8 *m8 = m8t_start("c=cocreate(function() yield() end)\n"
+                          "d=cocreate(function() local o=nil o.x=1 end)\n"
+                          "e=cocreate(function() error('second') end)\n"
+                          "function _update() coresume(c) if t()>0.1 then coresume(d) coresume(e) end end\n",
+                          NULL);
+    for (int i = 0; i < 3; i++) cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_expect_eq(mote8_coroutine_error(m8), NULL, "a finished or dead coroutine is no error: %s",
+                 mote8_coroutine_error(m8));
+    for (int i = 0; i < 3; i++) cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+    cr_assert(mote8_coroutine_error(m8) != NULL);
+    cr_expect_str_eq(mote8_coroutine_error(m8),
+                     "tab 0, line 2: attempt to index a nil value (local 'o')");
+    mote8_destroy(m8);
+
+    m8 = m8t_start("c=cocreate(function() stop() end)\nfunction _update() coresume(c) end\n", NULL);
+    mote8_tick(m8, NULL);
+    mote8_tick(m8, NULL);
+    cr_expect_eq(m8->status, MOTE8_STOPPED);
+    cr_expect_eq(mote8_coroutine_error(m8), NULL, "%s", mote8_coroutine_error(m8));
+    mote8_destroy(m8);
 }
