@@ -81,6 +81,7 @@ void m8_call_end(lua_State *L, const m8_api_row *row)
     vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
     vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
     vm->call_area.set = 0;
+    m8_vm_watch_call(vm, L, cycles);   /* may end runaway code with the endless-loop error */
 }
 
 void m8_call_charge_now(lua_State *L)

@@ -69,6 +69,7 @@ int mote8_menu_activate(mote8 *vm, int index, int buttons)
     lua_pushinteger(L, index);                       /* for menuitem(nil, label) */
     lua_setfield(L, LUA_REGISTRYINDEX, "mote8.menu.current");
     lua_pushinteger(L, buttons);
+    m8_vm_watch_begin(vm);                           /* its own endless-loop watch */
     int rc = lua_pcall(L, 1, 1, 0);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "mote8.menu.current");

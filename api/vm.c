@@ -138,14 +138,82 @@ static uint64_t slice_used(const m8_vm *vm)
            (vm->machine->cost.system_cycles - vm->slice_system_start);
 }
 
+/* ---------------------------------------------------------------- the watch --- */
+
+static uint64_t host_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+void m8_vm_watch_begin(m8_vm *vm)
+{
+    vm->watch_lua_start = vm->lua_count;
+    vm->watch_system_start = vm->machine->cost.system_cycles;
+    vm->watch_clock_start = host_ms();
+    vm->watch_calls = 0;
+}
+
+/* Cycles of Lua and API cost since the watch began. */
+static uint64_t watch_used(const m8_vm *vm)
+{
+    return lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->watch_lua_start) +
+           (vm->machine->cost.system_cycles - vm->watch_system_start);
+}
+
+/* Raise `msg` at the cart line running now: the innermost Lua function's (the watch may
+ * fire inside an API call, whose own level has no line). */
+static void endless_loop_error(lua_State *L, const char *msg)
+{
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+            lua_error(L);
+        }
+    }
+    lua_pushstring(L, msg);
+    lua_error(L);
+}
+
+/* The backstop: any code that has held the host for M8_HOST_STALL_MS (a cost the rules
+ * did not see) ends with the endless-loop error. */
+static void check_stall(m8_vm *vm, lua_State *L)
+{
+    if (host_ms() - vm->watch_clock_start > M8_HOST_STALL_MS) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "endless loop: more than %d ms of host time without "
+                 "reaching a frame end", M8_HOST_STALL_MS);
+        endless_loop_error(L, msg);
+    }
+}
+
 /* Where the slice cannot end (not the main coroutine, or not yieldable: a cart coroutine,
- * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS. */
+ * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS of Lua and API
+ * cost (a loop of costly calls counts its calls, not only its few instructions). */
 static void check_hang(m8_vm *vm, lua_State *L)
 {
-    if (lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->slice_start) > M8_HANG_CYCLES)
-        luaL_error(L, "endless loop: %d frames of CPU without reaching a frame end "
-                      "(in a coroutine or a callback, where mote8 cannot pause it)",
-                   M8_HANG_BUDGETS);
+    if (watch_used(vm) > M8_HANG_CYCLES) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "endless loop: %d frames of CPU without reaching a frame "
+                 "end (in a coroutine or a callback, where mote8 cannot pause it)",
+                 M8_HANG_BUDGETS);
+        endless_loop_error(L, msg);
+    }
+    check_stall(vm, L);
+}
+
+static int can_yield(const m8_vm *vm, lua_State *L) { return L == vm->co && lua_isyieldable(L); }
+
+void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles)
+{
+    if (cycles && !can_yield(vm, L) && watch_used(vm) > M8_HANG_CYCLES) check_hang(vm, L);
+    if (++vm->watch_calls >= M8_STALL_CHECK_CALLS) {
+        vm->watch_calls = 0;
+        check_stall(vm, L);
+    }
 }
 
 /* The main coroutine yields at the end of a slice. Before _init has returned the cut counts
@@ -184,9 +252,10 @@ static void vm_hook(lua_State *L, lua_Debug *ar)
         if (--vm->slice_left > 0) return;
         vm->slice_left = M8_SLOW_PATH_EVERY;
         if (slice_used(vm) > vm->slice_cycles) vm->yield_due = 1;
+        if (!vm->yield_due) check_stall(vm, L);
     }
     if (vm->yield_due) {
-        if (L == vm->co && lua_isyieldable(L)) slice_yield(vm, L);
+        if (can_yield(vm, L)) slice_yield(vm, L);
         else check_hang(vm, L);
     }
 }
@@ -206,16 +275,26 @@ static void install_hook(m8_vm *vm, lua_State *L)
 /* The counting VM's alarm: a slice is over. The main coroutine yields at its next
  * instruction (through the hook); elsewhere (a cart coroutine, a C callback) it is asked
  * again a little later. */
+static void slice_alarm(lua_State *L);
+
+/* The alarm's next time: the slice's end, or the next look at the watch if sooner. */
+static void set_next_alarm(m8_vm *vm, lua_State *L)
+{
+    uint64_t end = vm->slice_start + vm->slice_cycles, next = vm->lua_count + M8_SLOW_PATH_EVERY;
+    lua_m8_setalarm(L, vm->lua_count < end && end < next ? end : next, slice_alarm);
+}
+
 static void slice_alarm(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
-    if (L == vm->co && lua_isyieldable(L)) {
+    if (can_yield(vm, L) && vm->lua_count >= vm->slice_start + vm->slice_cycles) {
         vm->yield_due = 1;
         install_hook(vm, L);
         lua_m8_setalarm(L, ~(lua_M8Count)0, slice_alarm);
     } else {
-        lua_m8_setalarm(L, vm->lua_count + M8_SLOW_PATH_EVERY, slice_alarm);
-        check_hang(vm, L);
+        set_next_alarm(vm, L);
+        if (can_yield(vm, L)) check_stall(vm, L);
+        else check_hang(vm, L);
     }
 }
 #endif
@@ -229,6 +308,7 @@ static void slice_begin(m8_vm *vm)
     }
     vm->slice_start = vm->lua_count;
     vm->slice_system_start = vm->machine->cost.system_cycles;
+    m8_vm_watch_begin(vm);
     vm->slice_left = M8_SLOW_PATH_EVERY;
     /* the first slice of the boot is a whole one (heavy set-up code runs as before); a boot
      * still running after it is a top-level loop, sliced by frames that keep time */
@@ -236,8 +316,7 @@ static void slice_begin(m8_vm *vm)
     vm->slice_cycles = (uint64_t)(short_slices ? M8_BOOT_SLICE_BUDGETS : M8_SLICE_BUDGETS) *
                        M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
-    if (counting_in_vm(vm))
-        lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles, slice_alarm);
+    if (counting_in_vm(vm)) set_next_alarm(vm, vm->co);
 #endif
 }
 
@@ -299,7 +378,7 @@ static int bios_frame_end(lua_State *L)
             vm->slice_cycles = (uint64_t)M8_SLICE_BUDGETS * M8_FRAME_BUDGET(M8_FPS);
 #ifdef M8_COUNTING_VM
             if (counting_in_vm(vm) && !vm->yield_due)
-                lua_m8_setalarm(vm->co, vm->slice_start + vm->slice_cycles, slice_alarm);
+                set_next_alarm(vm, vm->co);
 #endif
         }
         vm->has_callbacks = has_global(vm, L, "_update") || has_global(vm, L, "_update60") ||

@@ -72,6 +72,10 @@ struct mote8 {
     long slice_left;            /* hook counting: instructions before the slice check */
     uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
     uint64_t slice_system_start; /* system (API) cycles when the slice began */
+    uint64_t watch_lua_start;   /* lua_count when the running resume (or menu callback) began */
+    uint64_t watch_system_start; /* system cycles then: the endless-loop watch counts both */
+    uint64_t watch_clock_start; /* host monotonic milliseconds then (the stall backstop) */
+    int watch_calls;            /* API calls since the clock was last read */
     int boot_cuts;              /* slices cut before _init returned (top-level loops) */
     char cartdata_id[72];       /* cartdata(id) of this run, "" if none or not saved */
     int cartdata_dirty;         /* dset changed a value since the last save */
@@ -144,6 +148,13 @@ uint64_t m8_vm_lua_cycles(const m8_vm *vm);
  * have used it up (an endless loop of memcpy or sspr calls ends frames as quickly as one
  * of plain Lua). */
 void m8_vm_slice_check(m8_vm *vm);
+/* The endless-loop watch (code that cannot be paused, and the host-time backstop) starts
+ * now: at each resume of the main coroutine and before each pause-menu callback. */
+void m8_vm_watch_begin(m8_vm *vm);
+/* After an API call that charged `cycles` on thread L: raises the endless-loop error when
+ * code that cannot be paused has run past M8_HANG_BUDGETS of Lua and API cost, or any code
+ * has held the host for M8_HOST_STALL_MS. */
+void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles);
 /* Save 0x5e00-0x5eff through the platform if dset() changed it since the last save: once
  * per tick at most (mote8_tick), and when the machine is destroyed or reset
  * (api/api_cartdata.c). */

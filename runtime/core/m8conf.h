@@ -30,8 +30,20 @@
  * C such as __tostring or foreach's function), this many frame budgets without a frame end
  * is an error ("endless loop"), so the host never hangs. */
 #define M8_HANG_BUDGETS 300
-/* Instructions between the count hook's slow-path checks (slice limit). */
+/* Instructions between the count hook's slow-path checks (slice limit, host clock). */
 #define M8_SLOW_PATH_EVERY 4096
+/* The backstop behind the cost rules: one resume of cart code (a tick, or a pause-menu
+ * callback) that has held the host this long is ended with the endless-loop error, whatever
+ * it calls. No cart within its budgets comes near it (a 40-budget slice of the costliest
+ * calls takes well under 100 ms), so normal runs never read the clock's verdict and stay
+ * deterministic. Sanitizer builds run code ~10x slower: their backstop is 10x longer. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+#define M8_HOST_STALL_MS 10000
+#else
+#define M8_HOST_STALL_MS 1000
+#endif
+/* API calls between two looks at the host clock (calls without Lua in between). */
+#define M8_STALL_CHECK_CALLS 64
 
 /* --- audio (reference 9.1) --- */
 #define M8_AUDIO_RATE 22050         /* output sample rate, Hz, mono 16-bit */

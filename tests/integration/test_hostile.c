@@ -61,6 +61,34 @@ Test(hostile, endless_loops_in_callbacks_from_c_are_errors, .timeout = 60)
     expect_error(HOSTILE("endless_foreach.p8"), "endless loop");
 }
 
+/* Issue 21: costly calls where mote8 cannot pause (a coroutine, foreach's function) count
+ * toward the endless-loop watch by their cost, not only by the loop's few instructions
+ * (each ran more than 60 s before); a loop of calls whose work grows with their input is
+ * charged for it, so ticks stay short; and work no rule charges (`..` of long strings) is
+ * ended by the host-time backstop, M8_HOST_STALL_MS. */
+Test(hostile, costly_calls_count_toward_the_endless_loop_watch, .timeout = 60)
+{
+    char out[4096], err[4096];
+    int st = run_api(HOSTILE("costly_calls_in_coroutine.p8"), 3, out, sizeof out, err, sizeof err);
+    cr_expect_eq(st, MOTE8_RUNNING, "%s", err);
+    cr_expect(strncmp(out, "false tab 0, line 2: endless loop: 300 frames of CPU", 52) == 0, "%s", out);
+    expect_error(HOSTILE("costly_calls_in_foreach.p8"), "endless loop: 300 frames of CPU");
+}
+
+Test(hostile, linear_calls_in_a_loop_keep_ticks_short, .timeout = 120)
+{
+    const char *args[] = { "--headless", "--frames", "3", "--timeout", "60",
+                           HOSTILE("linear_calls_in_a_loop.p8"), NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, args);
+    cr_expect_eq(r.exit_code, 0, "exit %d (the timeout is a freeze): %s", r.exit_code, r.err);
+}
+
+Test(hostile, uncharged_work_ends_at_the_host_time_backstop, .timeout = 120)
+{
+    expect_error(HOSTILE("uncharged_concat.p8"), "endless loop: more than");
+}
+
 /* API cost counts toward the slices: each tick of an endless loop of expensive calls ends
  * after a bounded amount of cost, so the frames keep coming (counted, not timed). */
 Test(hostile, endless_api_call_loop_keeps_ending_frames, .timeout = 120)
