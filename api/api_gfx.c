@@ -391,11 +391,16 @@ int m8l_map(lua_State *L)
     int def[7] = { 0, 0, 0, 0, mw, mh, 0 }, a[7];
     m8_arg_ints(L, 7, a, def);
     int tx = a[0], ty = a[1], sx = a[2], sy = a[3], tw = a[4], th = a[5], layers = a[6];
-    m8_cost_units(L, m8_map_cells_drawn(ram, tx, ty, tw, th, layers));
+    /* a drawn cell costs the row's 128; every other cell of the map the request covers is
+       looked at too: 1 cycle each (units of 1/128), so no request is free */
+    double drawn = m8_map_cells_drawn(ram, tx, ty, tw, th, layers);
+    double covered = m8_map_cells_covered(ram, tx, ty, tw, th);
+    m8_cost_units(L, drawn + (covered - drawn) / 128.0);
     m8_cost_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
-    for (int cy = 0; m8_cost_wants_sprites(L) && cy < th; cy++)   /* cells, for the profiler */
-        for (int cx = 0; cx < tw; cx++) {
-            if (tx + cx < 0 || ty + cy < 0 || tx + cx >= mw || ty + cy >= mh) continue;
+    int cx0 = tx < 0 ? -tx : 0, cy0 = ty < 0 ? -ty : 0;         /* cells inside the map */
+    int cx1 = (long)tx + tw < mw ? tw : mw - tx, cy1 = (long)ty + th < mh ? th : mh - ty;
+    for (int cy = cy0; m8_cost_wants_sprites(L) && cy < cy1; cy++)   /* for the profiler */
+        for (int cx = cx0; cx < cx1; cx++) {
             int n = m8_mget(ram, tx + cx, ty + cy);
             if (n == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
             if (layers && !(m8_fget(ram, n) & layers)) continue;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "api_internal.h"
+#include "p8_runtime.h"
 #include "p8num.h"
 #include "synth.h"
 #include "vm_internal.h"
@@ -161,3 +162,10 @@ int m8l_menuitem(lua_State *L)
     return 0;
 }
 
+/* tostr(v, [flags]) for carts: p8_runtime's conversion, charged per character made. */
+int m8l_tostr(lua_State *L)
+{
+    int n = m8_lua_tostr(L);
+    m8_cost_units(L, (double)lua_rawlen(L, -1));
+    return n;
+}

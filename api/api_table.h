@@ -74,7 +74,7 @@ typedef struct m8_cost_rule {
     X(spr_hits, m8l_spr_hits, M8_GROUP_GFX, 7, 0, M8_COST_UNITS(2, 1, 0), "spr_hits(n,x,y,[w,h,f],list): mote8 extension: spr_hit of one sprite against each {n,x,y,[w],[h],[f]} of list; a table of the counts") \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
-    X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped)") \
+    X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped); cost: 128 per cell drawn, 1 per other cell of the map the rectangle covers") \
     X(mapdraw, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "mapdraw(...): old name of map()") \
     X(tline, m8l_tline, M8_GROUP_MAP, 0, 0, M8_COST_UNITS(2, 1, 0), "tline(x0,y0,x1,y1,mx,my,[mdx,mdy],[layers]) / tline(bits): textured line sampling the map") \
     \
@@ -116,19 +116,20 @@ typedef struct m8_cost_rule {
     X(rotr, m8l_rotr, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "rotr(x,n): rotate right") \
     \
     /* ===== TABLE (api/api_table_fns.c) ===== */ \
-    X(add, m8l_add, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "add(t,v,[i]): append v to t (or insert at i); returns v") \
-    X(del, m8l_del, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "del(t,v): remove the first element equal to v; returns it") \
-    X(deli, m8l_deli, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "deli(t,[i]): remove the element at i (default last); returns it") \
-    X(count, m8l_count, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "count(t,[v]): number of non-nil elements, or of elements equal to v") \
+    X(add, m8l_add, M8_GROUP_TABLE, 0, 0, M8_COST_UNITS(1, 1, 0), "add(t,v,[i]): append v to t (or insert at i); returns v; cost: 1 per element moved up") \
+    X(del, m8l_del, M8_GROUP_TABLE, 0, 0, M8_COST_UNITS(1, 1, 0), "del(t,v): remove the first element equal to v; returns it; cost: 1 per element of t (compared or moved)") \
+    X(deli, m8l_deli, M8_GROUP_TABLE, 0, 0, M8_COST_UNITS(1, 1, 0), "deli(t,[i]): remove the element at i (default last); returns it; cost: 1 per element moved down") \
+    X(count, m8l_count, M8_GROUP_TABLE, 0, 0, M8_COST_UNITS(1, 1, 0), "count(t,[v]): number of non-nil elements, or of elements equal to v; cost: 1 per element") \
     X(all, m8l_all, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "all(t): iterator over t[1..#t] that tolerates deleting the current item") \
-    X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "foreach(t,f): call f(v) for each element (like all)") \
+    X(foreach, m8l_foreach, M8_GROUP_TABLE, 0, 0, M8_COST_UNITS(1, 1, 0), "foreach(t,f): call f(v) for each element (like all); cost: 1 per slot stepped over, besides f's own") \
+    X(unpack, m8l_unpack, M8_GROUP_TABLE, 1, 0, M8_COST_UNITS(1, 2, 0), "unpack(t,[i],[j]): t[i..j] as results; cost: 1 per 2 values") \
     X(inext, m8l_inext, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
     \
     /* ===== STRING (api/api_string.c) ===== */ \
-    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "sub(s,i,[j]): substring from i to j (negative counts from the end)") \
-    X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "chr(c,...): string of the given P8SCII codes") \
-    X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "ord(s,[i],[n]): P8SCII codes of n characters from i") \
-    X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_NONE, "split(s,[sep],[convert]): split into a table at sep (or every sep chars)") \
+    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "sub(s,i,[j]): substring from i to j (negative counts from the end); cost: 1 per 4 characters copied") \
+    X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "chr(c,...): string of the given P8SCII codes; cost: 1 per 4 characters") \
+    X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "ord(s,[i],[n]): P8SCII codes of n characters from i; cost: 1 per 4 codes") \
+    X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "split(s,[sep],[convert]): split into a table at sep (or every sep chars); cost: 1 per 4 characters of s") \
     \
     /* ===== MEMORY (api/api_memory.c) ===== */ \
     X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek(a,[n]): n bytes from address a (as n results)") \
@@ -153,7 +154,7 @@ typedef struct m8_cost_rule {
     X(run, m8l_run, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "run([param]): restart the cart from its top-level code; stat(6) = param") \
     X(load, m8l_load, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "load(file,[breadcrumb],[param]): replace the cart by file (.p8/.p8.png, next to this cart); breadcrumb: a pause-menu item back") \
     X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
-    X(tostr, m8_lua_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer)") \
+    X(tostr, m8l_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(1, 4, 0), "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer); cost: 1 per 4 characters made") \
     X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
     X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
     X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \
@@ -178,7 +179,6 @@ typedef struct m8_cost_rule {
     B(type, "type", M8_GROUP_LUA, "type(v): name of v's type") \
     B(tostring, "tostring", M8_GROUP_LUA, "tostring(v): Lua's string form of v") \
     B(pack, "table.pack", M8_GROUP_LUA, "pack(...): a table of the arguments with n = their count") \
-    B(unpack, "table.unpack", M8_GROUP_LUA, "unpack(t,[i],[j]): t[i..j] as results") \
     B(cocreate, "coroutine.create", M8_GROUP_LUA, "cocreate(f): a new coroutine running f") \
     B(coresume, "coroutine.resume", M8_GROUP_LUA, "coresume(c,...): run coroutine c until it yields") \
     B(costatus, "coroutine.status", M8_GROUP_LUA, "costatus(c): 'suspended', 'running' or 'dead'") \

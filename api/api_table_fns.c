@@ -1,9 +1,13 @@
-/* api_table_fns.c - PICO-8's table helpers: add del deli count all foreach (reference 8.6).
+/* api_table_fns.c - PICO-8's table helpers: add del deli count all foreach (reference 8.6),
+ * and unpack (Lua's table.unpack, charged per value).
+ * Each reports as cost units the elements it visits or moves (api_table.h has the rules),
+ * so a loop of them on a long table is charged for its work.
  * all() and foreach() tolerate deleting the current item while iterating: the iterator only
  * moves on when the item it returned last is still in its slot.
  * inext(t, i) is ipairs' stepper, starting at 1 when i is nil (PICO-8 allows that, Lua's
  * own stepper does not).
  * Depends on: api_internal.h. */
+#include <limits.h>
 #include "api_internal.h"
 
 int m8l_add(lua_State *L)
@@ -15,6 +19,7 @@ int m8l_add(lua_State *L)
         at = m8_arg_int(L, 3, (int)(n + 1));
         if (at < 1) at = 1;
         if (at > n + 1) at = n + 1;
+        m8_cost_units(L, (double)(n + 1 - at));          /* elements moved up */
         for (lua_Integer i = n; i >= at; i--) {
             lua_rawgeti(L, 1, i);
             lua_rawseti(L, 1, i + 1);
@@ -40,6 +45,7 @@ int m8l_del(lua_State *L)
 {
     if (!lua_istable(L, 1)) return 0;
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
+    m8_cost_units(L, (double)n);                 /* compared, then moved: n in all */
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, 1, i);
         int same = lua_compare(L, -1, 2, LUA_OPEQ);
@@ -58,6 +64,7 @@ int m8l_deli(lua_State *L)
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     lua_Integer at = m8_arg_given(L, 2) ? m8_arg_int(L, 2, (int)n) : n;
     if (at < 1 || at > n) return 0;
+    m8_cost_units(L, (double)(n - at));          /* elements moved down */
     lua_rawgeti(L, 1, at);
     remove_at(L, at, n);
     return 1;
@@ -70,6 +77,7 @@ int m8l_count(lua_State *L)
         return 1;
     }
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1), c = 0;
+    m8_cost_units(L, (double)n);
     int match = lua_gettop(L) >= 2;
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, 1, i);
@@ -140,6 +148,8 @@ int m8l_foreach(lua_State *L)
         lua_insert(L, -2);
         lua_call(L, 1, 0);
     }
+    /* the slots stepped over; reported last, as the calls in f report their own units */
+    m8_cost_units(L, (double)lua_tointeger(L, 3));
     return 0;
 }
 
@@ -149,4 +159,19 @@ int m8l_inext(lua_State *L)
     lua_pushinteger(L, i);
     if (lua_geti(L, 1, i) == LUA_TNIL) return 1;   /* nil: iteration ends */
     return 2;
+}
+
+/* unpack(t, [i], [j]): t[i..j] as results (Lua's table.unpack), charged per value. */
+int m8l_unpack(lua_State *L)
+{
+    lua_Integer i = luaL_optinteger(L, 2, 1);
+    lua_Integer j = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
+    if (i > j) return 0;
+    lua_Unsigned n = (lua_Unsigned)j - (lua_Unsigned)i;
+    if (n >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++n)))
+        return luaL_error(L, "too many results to unpack");
+    m8_cost_units(L, (double)n);
+    for (; i < j; i++) lua_geti(L, 1, i);
+    lua_geti(L, 1, j);
+    return (int)n;
 }

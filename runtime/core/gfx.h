@@ -104,6 +104,8 @@ int m8_mget(const uint8_t *ram, int x, int y);
 /* The cells map(tx,ty,_,_,tw,th,layers) draws: those of the requested rectangle inside the
  * map that pass the sprite-0 rule and the layer test (map's cost units). */
 double m8_map_cells_drawn(const uint8_t *ram, int tx, int ty, int tw, int th, int layers);
+/* The cells of the requested rectangle inside the map, drawn or not (all looked at). */
+double m8_map_cells_covered(const uint8_t *ram, int tx, int ty, int tw, int th);
 /* mset(x,y,v): write a map cell (ignored outside the map). */
 void m8_mset(uint8_t *ram, int x, int y, int v);
 /* map(tx,ty,sx,sy,tw,th,layers): layers 0 = all tiles; returns the non-empty cells drawn on screen. */

@@ -133,6 +133,15 @@ void m8_tline(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t mx, int32_t 
     } while (m8_walk_next(&wk));
 }
 
+double m8_map_cells_covered(const uint8_t *ram, int tx, int ty, int tw, int th)
+{
+    int mw, mh;
+    m8_map_size(ram, &mw, &mh);
+    long i0 = tx < 0 ? 0 : tx, j0 = ty < 0 ? 0 : ty;
+    long i1 = (long)tx + tw < mw ? (long)tx + tw : mw, j1 = (long)ty + th < mh ? (long)ty + th : mh;
+    return i1 > i0 && j1 > j0 ? (double)(i1 - i0) * (double)(j1 - j0) : 0;
+}
+
 double m8_map_cells_drawn(const uint8_t *ram, int tx, int ty, int tw, int th, int layers)
 {
     int mw, mh;

@@ -256,3 +256,48 @@ Test(cost, flip_inside_draw_closes_the_remainder_as_its_own_frame)
     cr_expect_lt(vm->machine->cost.last.lua, 1000, "the next frame does not inherit the loop");
     mote8_destroy(m8);
 }
+
+/* ---------------------------------------------------- work that grows with input --- */
+
+/* Issue 21: calls whose host work grows with their input are charged by it (api_table.h),
+ * so a loop of them on long tables or strings cannot hold the host on cheap cycles. Each
+ * case's system cycles on a long input exceed those on a short one by at least `more`. */
+Test(cost, linear_calls_are_charged_by_their_work)
+{
+    static const struct { const char *call; long more; } cases[] = {
+        { "add(T,0,1)", 990 },            /* 1 per element moved */
+        { "del(T,-1)", 990 },             /* 1 per element (not found: all compared) */
+        { "deli(T,1)", 990 },
+        { "count(T)", 990 },
+        { "foreach(T,f)", 990 },          /* 1 per slot, f's own Lua besides */
+        { "unpack(T)", 495 },             /* 1 per 2 values */
+        { "sub(S,1)", 240 },              /* 1 per 4 characters */
+        { "split(S,'x')", 240 },
+        { "tostr(S)", 240 },
+        { "ord(S,1,N)", 240 },
+        { "chr(unpack(T))", 240 },        /* chr's 1000 arguments (and unpack's charge) */
+        { "map(0,0,0,0,N,64)", 7000 },    /* 1 per empty cell of the map covered */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        long cycles[2];
+        for (int big = 0; big < 2; big++) {
+            char code[2048];
+            int n = big ? 1000 : 10;
+            char s[1100];                   /* S: n characters */
+            memset(s, 'a', (size_t)n);
+            s[n] = 0;
+            snprintf(code, sizeof code,
+                     "N=%d T={} for i=1,N do T[i]=65 end S=\"%s\" f=function() end\n"
+                     "function _draw() local a=stat(201) %s printh(stat(201)-a) stop() end\n",
+                     n, s, cases[i].call);
+            m8t_capture cap;
+            mote8 *m8 = m8t_start(code, &cap);
+            for (int t = 0; t < 3 && mote8_tick(m8, NULL) == MOTE8_RUNNING; t++) {}
+            cr_assert_neq(m8->status, MOTE8_ERROR, "%s: %s", cases[i].call, mote8_error(m8));
+            cycles[big] = atol(cap.text);
+            mote8_destroy(m8);
+        }
+        cr_expect_geq(cycles[1] - cycles[0], cases[i].more, "%s: %ld cycles on 10, %ld on 1000",
+                      cases[i].call, cycles[0], cycles[1]);
+    }
+}
