@@ -47,9 +47,10 @@ typedef struct mote8 mote8;
  * a root, the folder of the cart the user started (set by the host when it starts a cart,
  * m8_posix_confine; a cart load()ed from a subfolder does not widen it): a file whose real
  * path is outside the root, a FIFO, a device or a socket is never opened, and a write never
- * goes through a link out of it. A read_file that refuses a file that is there may set errno
- * to EACCES or EPERM: the machine then reports "cannot read PATH: REASON" instead of "no
- * cart". Other hosts should do the same with their own notion of a folder. */
+ * goes through a link out of it. A read_file that fails for a file that is there may set
+ * errno (EACCES, EPERM, EFBIG ...; not ENOENT): the machine then reports "cannot read PATH:
+ * REASON" instead of "no cart" and cstore does not create a cart over it. Other hosts should
+ * do the same with their own notion of a folder. */
 typedef struct mote8_platform {
     void *user;                 /* passed to every callback */
     /* printh(text) of the cart, without a newline */

@@ -66,8 +66,9 @@ static char *read_other(m8_vm *vm, const char *name, size_t name_len, size_t *le
         errno = 0;
         char *data = pf->read_file(pf->user, path, len);
         if (data) return data;
-        /* a file that is there but refused (a link out of the folder, a FIFO ...) */
-        if (errno == EACCES || errno == EPERM) {
+        /* a file that is there but refused (a link out of the folder, a FIFO, too large):
+         * never taken for a missing one, which cstore would create over it */
+        if (errno && errno != ENOENT && errno != ENOTDIR && errno != EISDIR) {
             snprintf(err, errsz, "cannot read %s: %s", path, strerror(errno));
             return NULL;
         }

@@ -2,8 +2,10 @@
  * cstore(...,"scores"). Names (`name_len` bytes, so a NUL inside is refused) are checked and
  * joined to the running cart's folder by m8_cart_name_resolve (api/cart_names.h) and read
  * or written through the platform's read_file / write_file (api/mote8.h). A name that is
- * refused is an error naming it; a file the platform refuses (errno EACCES or EPERM: a
- * link out of the cart's folder, a FIFO) is "cannot read PATH: REASON", not "no cart".
+ * refused is an error naming it; a file the platform cannot or will not read (errno set
+ * and not ENOENT, ENOTDIR or EISDIR: a link out of the cart's folder, a FIFO, a file over
+ * MOTE8_CART_FILE_MAX) is "cannot read PATH: REASON", not "no cart", so cstore never
+ * creates a new cart over it.
  * Depends on: vm_internal.h, runtime/core/cart.h. */
 #ifndef M8_OTHER_CARTS_H
 #define M8_OTHER_CARTS_H

@@ -202,6 +202,19 @@ Test(hostile_files, cstore_through_a_linked_file_is_refused)
     cr_expect(lstat(link, &st) == 0 && S_ISLNK(st.st_mode), "the link was replaced");
 }
 
+/* A cart file too large to read is there, not missing: cstore does not create a new cart
+ * over it. */
+Test(hostile_files, cstore_does_not_replace_a_file_it_cannot_read)
+{
+    sh("truncate -s 17M '%s/cart/other.p8'", top);
+    m8_run_result r;
+    run_hostile(&r, "cstore_other.p8", "2");
+    cr_expect_eq(r.exit_code, 1, "exit %d: %s", r.exit_code, r.err);
+    cr_expect(strstr(r.err, "cstore: cannot read ") != NULL && strstr(r.err, "other.p8: File too "
+              "large") != NULL, "%s", r.err);
+    cr_expect_eq(file_size("%s/cart/other.p8", top), 17L * 1024 * 1024, "written over");
+}
+
 /* A cart's own multi-cart files in its folder and below still work. */
 Test(hostile_files, files_inside_the_folder_still_work)
 {
