@@ -7,28 +7,19 @@
  * runtime/host/platform_posix.c). Without those callbacks the data lives in memory for the
  * run, and a cart load()ed later in the run that calls cartdata() with the same id sees it
  * (api/cart_flow.c). Ids follow PICO-8's rule (a-z 0-9 _ and, as zepto8 allows, -; at most
- * 64 characters), so no id can name a file outside the host's data folder. A save the host cannot read is
- * reported through printh; if the host could not keep it aside, dset() does not save over
- * it for the rest of the run.
- * Depends on: api_internal.h, vm_internal.h (the platform), ram.h. */
+ * 64 characters; checked by m8_cart_name_resolve, api/cart_names.c), so no id can name a
+ * file outside the host's data folder. A save the host cannot read is reported through
+ * printh; if the host could not keep it aside, dset() does not save over it for the rest of
+ * the run. A save that fails (a full disk) is reported once per run, not once per frame.
+ * Depends on: api_internal.h, cart_names.h, vm_internal.h (the platform), ram.h. */
 #include <stdio.h>
 #include <string.h>
 #include "api_internal.h"
+#include "cart_names.h"
 #include "p8num.h"
 #include "vm_internal.h"
 
 #define REG_KEY "mote8.cartdata"     /* registry: the id in use, once cartdata() is called */
-
-static int valid_id(const char *id, size_t len)
-{
-    if (len == 0 || len > 64) return 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = id[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
-            return 0;
-    }
-    return 1;
-}
 
 int m8l_cartdata(lua_State *L)
 {
@@ -38,9 +29,10 @@ int m8l_cartdata(lua_State *L)
     int already = !lua_isnil(L, -1);
     lua_pop(L, 1);
     if (already) return luaL_error(L, "cartdata() can only be called once per run");
-    if (!id || !valid_id(id, len))
-        return luaL_error(L, "cartdata: bad id \"%s\": an id is 1-64 characters of a-z 0-9 _ -",
-                          id ? id : "(not a string)");
+    char why[200];
+    if (!id) return luaL_error(L, "cartdata: bad id (not a string)");
+    if (m8_cart_name_resolve(M8_NAME_DATA_ID, NULL, id, len, NULL, NULL, 0, why, sizeof why) != 0)
+        return luaL_error(L, "cartdata: %s", why);
     const mote8_platform *pf = &m8_vm_of(L)->config.platform;
     uint8_t *data = m8_ram(L) + M8_CARTDATA;
     int found = 0;
@@ -100,10 +92,11 @@ void m8_cartdata_flush(m8_vm *vm)
         memcpy(vm->kept_data, vm->machine->ram + M8_CARTDATA, 256);
         return;
     }
-    if (pf->save_data(pf->user, vm->cartdata_id,
-                                       vm->machine->ram + M8_CARTDATA, err, sizeof err) != 0) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "cartdata: %s", err);
+    if (pf->save_data(pf->user, vm->cartdata_id, vm->machine->ram + M8_CARTDATA, err,
+                      sizeof err) != 0 && !vm->cartdata_save_failed) {
+        vm->cartdata_save_failed = 1;   /* said once: a full disk fails every frame */
+        char msg[700];
+        snprintf(msg, sizeof msg, "cartdata: %s; later failures to save are not reported", err);
         if (pf->printh) pf->printh(pf->user, msg);
     }
 }

@@ -43,12 +43,15 @@ int m8l_stop(lua_State *L)
 int m8l_load(lua_State *L)
 {
     m8_vm *vm = m8_vm_of(L);
-    char name[256], err[768];
+    char err[768];
     m8_request req = { .kind = M8_REQ_LOAD };
-    string_arg(L, 1, name, sizeof name);
+    size_t name_len = 0;
+    const char *name = m8_arg_given(L, 1) ? m8_arg_string(L, 1, &name_len) : NULL;
+    if (!name) name = "";
     string_arg(L, 2, req.breadcrumb, sizeof req.breadcrumb);
     string_arg(L, 3, req.param, sizeof req.param);
-    req.data = m8_other_cart_read(vm, name, &req.len, req.name, sizeof req.name, err, sizeof err);
+    req.data = m8_other_cart_read(vm, name, name_len, &req.len, req.name, sizeof req.name, err,
+                                  sizeof err);
     if (!req.data) return luaL_error(L, "load: %s", err);
     return m8_vm_request(L, &req);                  /* the machine takes the bytes */
 }

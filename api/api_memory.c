@@ -103,13 +103,14 @@ static int rom_transfer(lua_State *L, int to_rom)
         char err[768];
         m8_cost_units(L, len);
         if (to_rom) {
-            if (m8_other_cart_store(m8_vm_of(L), name ? name : "", m->ram, dst, src, len, err,
-                                    sizeof err) != 0)
+            if (m8_other_cart_store(m8_vm_of(L), name ? name : "", name ? nlen : 0, m->ram,
+                                    dst, src, len, err, sizeof err) != 0)
                 return luaL_error(L, "cstore: %s", err);
             return 0;
         }
         m8_cart other;
-        if (m8_other_cart_open(m8_vm_of(L), name ? name : "", &other, err, sizeof err) != 0) {
+        if (m8_other_cart_open(m8_vm_of(L), name ? name : "", name ? nlen : 0, &other, err,
+                               sizeof err) != 0) {
             m8_cart_free(&other);
             return luaL_error(L, "reload: %s", err);
         }

@@ -30,9 +30,10 @@ int m8l_printh(lua_State *L)
 {
     char buf[48];
     const char *text = display_string(L, 1, buf, sizeof buf);
-    const char *file = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    size_t file_len = 0;
+    const char *file = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &file_len) : NULL;
     int overwrite = lua_toboolean(L, 3);
-    if (file) return m8_printh_file(L, file, text, overwrite);   /* api/cart_output.c */
+    if (file) return m8_printh_file(L, file, file_len, text, overwrite);   /* cart_output.c */
     m8_vm_printh(L, text);
     return 0;
 }

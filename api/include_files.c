@@ -3,14 +3,16 @@
  * `#include other.p8:n` only its tab n (other.p8.png and other.p8.rom too); names are
  * relative to the including cart's folder (the current folder when the cart's name has
  * none, as for bundled carts). Lua files are
- * UTF-8 and turned into P8SCII like cart code. Only names inside the cart's folder are read
- * (m8_include_name_allowed: no absolute path, no ..). Files are read through the platform's
- * read_file callback (api/mote8.h): the machine itself opens no file.
- * Depends on: include_files.h, vm_internal.h, runtime/core (cart_file, p8scii). */
+ * UTF-8 and turned into P8SCII like cart code. Only names inside the cart's folder are read:
+ * the path is made by m8_cart_name_resolve (api/cart_names.c), as for load() and reload().
+ * Files are read through the platform's read_file callback (api/mote8.h): the machine itself
+ * opens no file.
+ * Depends on: include_files.h, cart_names.h, vm_internal.h, runtime/core (cart_file, p8scii). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cart_file.h"
+#include "cart_names.h"
 #include "include_files.h"
 #include "p8_translate.h"
 #include "p8scii.h"
@@ -54,19 +56,18 @@ char *m8_include_resolve(void *ud, const char *name, size_t *len)
 {
     const m8_vm *vm = ud;
     const mote8_platform *pf = &vm->config.platform;
-    if (!pf->read_file || !m8_include_name_allowed(name)) return NULL;
-    const char *cart_path = vm->cart_name;
-    const char *slash = strrchr(cart_path, '/');
+    if (!pf->read_file) return NULL;
     int tab = -1;
-    char file[512], path[1024];
+    char file[512], path[1024], why[300];
     snprintf(file, sizeof file, "%s", name);
     char *colon = strrchr(file, ':');
     if (colon && colon > file && strstr(file, ".p8") && colon[1] >= '0' && colon[1] <= '9') {
         tab = atoi(colon + 1);
         *colon = 0;
     }
-    if (file[0] == '/' || !slash) snprintf(path, sizeof path, "%s", file);
-    else snprintf(path, sizeof path, "%.*s/%s", (int)(slash - cart_path), cart_path, file);
+    if (m8_cart_name_resolve(M8_NAME_CART_FILE, vm->cart_name, file, strlen(file), NULL, path,
+                             sizeof path, why, sizeof why) != 0)
+        return NULL;
     size_t raw_len = 0;
     char *raw = pf->read_file(pf->user, path, &raw_len);
     if (!raw) return NULL;

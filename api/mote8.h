@@ -37,7 +37,20 @@ typedef struct mote8 mote8;
  * service is absent (printh output is dropped, #include fails with a message naming the
  * file, cartdata lives in memory only, profiles cannot be written). Paths are '/'-separated:
  * the folder of the cart's name joined with the name the cart wrote; the host decides what
- * they mean (a file, an asset in a package, an entry of an in-memory table). */
+ * they mean (a file, an asset in a package, an entry of an in-memory table).
+ * Confinement: every name a cart gives (load, reload, cstore, #include, printh's file, the
+ * cartdata id) is checked by the machine first (api/cart_names.c): a cart file's name has no
+ * absolute path, no ".." component, no backslash, no control character and at most 200
+ * bytes, so its path is always inside the running cart's folder; printh files and cartdata
+ * ids are plain names. What the machine cannot see is the host's part: links and special
+ * files. The POSIX host (runtime/host/platform_posix.c) confines read_file and write_file to
+ * a root, the folder of the cart the user started (set by the host when it starts a cart,
+ * m8_posix_confine; a cart load()ed from a subfolder does not widen it): a file whose real
+ * path is outside the root, a FIFO, a device or a socket is never opened, and a write never
+ * goes through a link out of it. A read_file that fails for a file that is there may set
+ * errno (EACCES, EPERM, EFBIG ...; not ENOENT): the machine then reports "cannot read PATH:
+ * REASON" instead of "no cart" and cstore does not create a cart over it. Other hosts should
+ * do the same with their own notion of a folder. */
 typedef struct mote8_platform {
     void *user;                 /* passed to every callback */
     /* printh(text) of the cart, without a newline */
@@ -45,7 +58,8 @@ typedef struct mote8_platform {
     /* The whole file at `path` in a malloc'd buffer (mote8 frees it with free()), its size
      * in *len; NULL when it cannot be read. */
     void *(*read_file)(void *user, const char *path, size_t *len);
-    /* Write the whole file (creating its folders); 0, or -1 with a reason in err. */
+    /* Write the whole file (creating its folders); 0, or -1 with a reason in err (the POSIX
+     * host writes atomically and removes temporaries that killed runs left next to it). */
     int (*write_file)(void *user, const char *path, const void *data, size_t len,
                       char *err, size_t errsz);
     /* cartdata(id): fill `data` (0x5e00-0x5eff as in RAM) with the saved values. Returns 1
@@ -54,13 +68,15 @@ typedef struct mote8_platform {
      * for the user); if it cannot keep it aside it returns -1 with err, the cart starts from
      * zeros and save_data is not called for the rest of the run. */
     int (*load_data)(void *user, const char *id, uint8_t data[256], char *err, size_t errsz);
-    /* Keep `data` for `id` so it survives a crash (atomically); 0, or -1 with err. */
+    /* Keep `data` for `id` so it survives a crash (atomically); 0, or -1 with err (printed
+     * for the user the first time in a run; later saves are still tried). */
     int (*save_data)(void *user, const char *id, const uint8_t data[256], char *err,
                      size_t errsz);
     /* printh(text, name, overwrite): add `text` and a newline to the file `name` in the
      * host's folder for cart output (replace the file when overwrite). `name` is 1-64
-     * characters of A-Z a-z 0-9 _ . - (checked by the machine, never a path). 0, or -1 with
-     * err (printed for the user). */
+     * characters of A-Z a-z 0-9 _ . - (checked by the machine, never a path). A run writes at
+     * most M8_PRINTH_FILE_MAX (4 MiB) this way. 0, or -1 with err: printed for the user once,
+     * and printh to files is off for the rest of the run. */
     int (*write_output)(void *user, const char *name, const char *text, int overwrite,
                         char *err, size_t errsz);
 } mote8_platform;

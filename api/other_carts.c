@@ -2,23 +2,18 @@
  * reload() and cstore() with a file name; reference 8.10, 8.13). PICO-8 looks a name up in
  * the running cart's folder; so does mote8: the name as given (so an explicit extension,
  * or a file without one, wins), then with ".p8" (PICO-8's own default extension), then
- * with ".p8.png". Files go through the platform's read_file and write_file: the machine
+ * with ".p8.png". Every path is made by m8_cart_name_resolve (api/cart_names.c), so no
+ * name reaches outside that folder. Files go through the platform's read_file and write_file: the machine
  * opens no file itself. A cart written back keeps its format (.p8 stays text, .p8.png a
  * picture with its label, .p8.rom an image), re-encoded by runtime/core/cart_file.c.
- * Depends on: other_carts.h, vm_internal.h, runtime/core (cart, cart_file). */
+ * Depends on: other_carts.h, cart_names.h, vm_internal.h, runtime/core (cart, cart_file). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cart_file.h"
+#include "cart_names.h"
 #include "other_carts.h"
-
-/* The running cart's folder ("" when its name has none, e.g. a bundled cart). */
-static void cart_folder(const m8_vm *vm, char *out, size_t outsz)
-{
-    const char *slash = strrchr(vm->cart_name, '/');
-    if (slash) snprintf(out, outsz, "%.*s", (int)(slash - vm->cart_name), vm->cart_name);
-    else out[0] = 0;
-}
 
 /* The cart section a ROM address belongs to (the .p8 text writes the sections present). */
 static int section_of(uint32_t rom_address)
@@ -30,20 +25,22 @@ static int section_of(uint32_t rom_address)
     return M8_SEC_SFX;
 }
 
-static void join(const char *folder, const char *name, const char *ext, char *out,
-                 size_t outsz)
+/* "in FOLDER" (the running cart's folder) for messages. */
+static void where_of(const m8_vm *vm, char *out, size_t outsz)
 {
-    if (name[0] == '/' || !folder[0]) snprintf(out, outsz, "%s%s", name, ext);
-    else snprintf(out, outsz, "%s/%s%s", folder, name, ext);
+    const char *slash = strrchr(vm->cart_name, '/');
+    if (slash) snprintf(out, outsz, "%.*s", (int)(slash - vm->cart_name), vm->cart_name);
+    else snprintf(out, outsz, "the current folder");
 }
 
-char *m8_other_cart_read(m8_vm *vm, const char *name, size_t *len, char *path, size_t pathsz,
-                         char *err, size_t errsz)
+/* m8_other_cart_read; *missing = 1 when the reason is only that no such file is there. */
+static char *read_other(m8_vm *vm, const char *name, size_t name_len, size_t *len, char *path,
+                        size_t pathsz, char *err, size_t errsz, int *missing)
 {
+    *missing = 0;
     const mote8_platform *pf = &vm->config.platform;
-    char folder[256];
-    cart_folder(vm, folder, sizeof folder);
-    const char *where = folder[0] ? folder : "the current folder";
+    char where[256];
+    where_of(vm, where, sizeof where);
     if (name[0] == '#') {
         snprintf(err, errsz, "\"%s\": carts from the BBS (#id) are not available, only cart "
                  "files", name);
@@ -53,6 +50,9 @@ char *m8_other_cart_read(m8_vm *vm, const char *name, size_t *len, char *path, s
         snprintf(err, errsz, "no cart name given");
         return NULL;
     }
+    if (m8_cart_name_resolve(M8_NAME_CART_FILE, vm->cart_name, name, name_len, NULL, path,
+                             pathsz, err, errsz) != 0)
+        return NULL;
     if (!pf->read_file) {
         snprintf(err, errsz, "cannot read cart \"%s\": this host gives carts no files", name);
         return NULL;
@@ -60,10 +60,20 @@ char *m8_other_cart_read(m8_vm *vm, const char *name, size_t *len, char *path, s
     static const char *const k_exts[] = { "", ".p8", ".p8.png" };
     int tries = m8_cart_format_of_name(name) != M8_FORMAT_UNKNOWN ? 1 : 3;
     for (int i = 0; i < tries; i++) {
-        join(folder, name, k_exts[i], path, pathsz);
+        if (m8_cart_name_resolve(M8_NAME_CART_FILE, vm->cart_name, name, name_len,
+                                 k_exts[i], path, pathsz, err, errsz) != 0)
+            return NULL;
+        errno = 0;
         char *data = pf->read_file(pf->user, path, len);
         if (data) return data;
+        /* a file that is there but refused (a link out of the folder, a FIFO, too large):
+         * never taken for a missing one, which cstore would create over it */
+        if (errno && errno != ENOENT && errno != ENOTDIR && errno != EISDIR) {
+            snprintf(err, errsz, "cannot read %s: %s", path, strerror(errno));
+            return NULL;
+        }
     }
+    *missing = 1;
     if (tries == 1)
         snprintf(err, errsz, "no cart \"%s\" in %s", name, where);
     else
@@ -72,11 +82,19 @@ char *m8_other_cart_read(m8_vm *vm, const char *name, size_t *len, char *path, s
     return NULL;
 }
 
-int m8_other_cart_open(m8_vm *vm, const char *name, m8_cart *cart, char *err, size_t errsz)
+char *m8_other_cart_read(m8_vm *vm, const char *name, size_t name_len, size_t *len, char *path,
+                         size_t pathsz, char *err, size_t errsz)
+{
+    int missing;
+    return read_other(vm, name, name_len, len, path, pathsz, err, errsz, &missing);
+}
+
+int m8_other_cart_open(m8_vm *vm, const char *name, size_t name_len, m8_cart *cart, char *err,
+                       size_t errsz)
 {
     char path[512];
     size_t len = 0;
-    char *data = m8_other_cart_read(vm, name, &len, path, sizeof path, err, errsz);
+    char *data = m8_other_cart_read(vm, name, name_len, &len, path, sizeof path, err, errsz);
     if (!data) {
         m8_cart_init(cart);                  /* so the caller can always free it */
         return -1;
@@ -88,19 +106,20 @@ int m8_other_cart_open(m8_vm *vm, const char *name, m8_cart *cart, char *err, si
     return rc;
 }
 
-int m8_other_cart_store(m8_vm *vm, const char *name, const uint8_t *ram, int dst, int src,
-                        int len, char *err, size_t errsz)
+int m8_other_cart_store(m8_vm *vm, const char *name, size_t name_len, const uint8_t *ram,
+                        int dst, int src, int len, char *err, size_t errsz)
 {
     const mote8_platform *pf = &vm->config.platform;
     if (!pf->write_file) {
         snprintf(err, errsz, "cannot write cart \"%s\": this host gives carts no files", name);
         return -1;
     }
-    char path[512], folder[256];
+    char path[512];
     size_t size = 0;
     m8_cart cart;
     m8_cart_format format = M8_FORMAT_P8;
-    char *data = m8_other_cart_read(vm, name, &size, path, sizeof path, err, errsz);
+    int missing = 0;
+    char *data = read_other(vm, name, name_len, &size, path, sizeof path, err, errsz, &missing);
     if (data) {
         m8_cart_error e = { 0 };
         int rc = m8_cart_read_any(&cart, data, size, path, &e, &format);
@@ -110,11 +129,15 @@ int m8_other_cart_store(m8_vm *vm, const char *name, const uint8_t *ram, int dst
             return -1;
         }
     } else {
-        if (name[0] == '#' || !name[0] || !pf->read_file) return -1;
+        if (!missing) return -1;             /* refused, a bad name, or no files */
         m8_cart_init(&cart);                 /* a new cart, as PICO-8 creates one */
         format = m8_cart_format_of_name(name);
-        cart_folder(vm, folder, sizeof folder);
-        join(folder, name, format == M8_FORMAT_UNKNOWN ? ".p8" : "", path, sizeof path);
+        if (m8_cart_name_resolve(M8_NAME_CART_FILE, vm->cart_name, name, name_len,
+                                 format == M8_FORMAT_UNKNOWN ? ".p8" : "", path, sizeof path,
+                                 err, errsz) != 0) {
+            m8_cart_free(&cart);
+            return -1;
+        }
         if (format == M8_FORMAT_UNKNOWN) format = M8_FORMAT_P8;
     }
     for (int i = 0; i < len; i++) {

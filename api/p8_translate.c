@@ -10,7 +10,8 @@
  * Line keeping: every emitted token is preceded, when its line differs from the previous
  * token's, by a marker "\x01<line>\x02"; a final pass turns markers into enough newlines to
  * put the token on its source line. Emission order is source order, so lines never need to
- * go back. Depends on: p8_lex.h, p8num.h (through the lexer), libc. */
+ * go back. Depends on: p8_lex.h, p8num.h (through the lexer), cart_names.h (which #include
+ * names may be read), libc. */
 #include "p8_translate.h"
 
 #include <math.h>
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cart_names.h"
 #include "m8conf.h"
 #include "p8_lex.h"
 #include "p8num.h"
@@ -1042,18 +1044,6 @@ static void retstat(parser *P, sbuf *b)
 static char *translate_rec(parser *parent, const char *src, size_t len, const char *fname,
                            int fixed_line, int depth, sbuf *out);
 
-int m8_include_name_allowed(const char *name)
-{
-    if (!name[0] || name[0] == '/' || name[0] == '\\' || name[0] == '~') return 0;
-    for (const char *p = name; *p;) {            /* no ".." component, with / or \\ */
-        size_t n = strcspn(p, "/\\");
-        if (n == 2 && p[0] == '.' && p[1] == '.') return 0;
-        p += n;
-        if (*p) p++;
-    }
-    return 1;
-}
-
 static void includestat(parser *P, sbuf *b)
 {
     p8_tok *t = tok(P);
@@ -1064,9 +1054,10 @@ static void includestat(parser *P, sbuf *b)
     name[n] = 0;
     if (!R->include) fail(P, "#include %s: includes are not available here", name);
     if (P->depth >= MAX_INCLUDE_DEPTH) fail(P, "#include %s: nested too deeply", name);
-    if (!m8_include_name_allowed(name))
-        fail(P, "#include %s: only files in the cart's folder and below can be included "
-                "(no absolute path, no ..)", name);
+    char why[200];                             /* the rules of every name a cart gives */
+    if (m8_cart_name_resolve(M8_NAME_CART_FILE, NULL, name, strlen(name), NULL, NULL, 0, why,
+                             sizeof why) != 0)
+        fail(P, "#include %s", why);
     size_t ilen = 0;
     char *text = R->include(R->ud, name, &ilen);
     if (!text) fail(P, "#include %s: cannot read the file", name);

@@ -36,11 +36,10 @@ char *m8_translate(const char *src, size_t len, size_t *out_len, m8_translate_er
 char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate_error *err,
                       m8_include_fn include, void *ud);
 
-/* Whether `#include name` may be read: a path inside the cart's folder (no absolute path,
- * no `..` component, no `~`). The translator refuses the others with a clear message, and
- * the resolver (api/include_files.c) checks again. Code is capped at M8_CODE_MAX_CHARS
- * characters, includes counted (a tab:line error above it). */
-int m8_include_name_allowed(const char *name);
+/* An #include name is checked by m8_cart_name_resolve (api/cart_names.h, a cart file name:
+ * inside the cart's folder) before the resolver is called; a refused name is a tab:line
+ * error naming it. Code is capped at M8_CODE_MAX_CHARS characters, includes counted (a
+ * tab:line error above it). */
 
 /* The Lua 5.4 name the translator emits for a PICO-8 identifier: bytes >= 0x80 and 0x1e/0x1f
  * become "_xHH" (lower-case hex), e.g. the glyph global "\x8b" (left arrow) -> "_x8b".

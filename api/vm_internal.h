@@ -79,6 +79,9 @@ struct mote8 {
     int boot_cuts;              /* slices cut before _init returned (top-level loops) */
     char cartdata_id[72];       /* cartdata(id) of this run, "" if none or not saved */
     int cartdata_dirty;         /* dset changed a value since the last save */
+    int cartdata_save_failed;   /* a save failed and was reported: later ones are not */
+    uint64_t output_bytes;      /* bytes printh wrote to files this run (api/cart_output.c) */
+    int output_stopped;         /* printh to files stopped (cap or write error), said once */
     int yield_due;              /* the slice is over: yield at the next instruction */
     int booted;                 /* top-level code and _init have finished */
     int has_callbacks;          /* _update/_update60/_draw exist */
@@ -160,8 +163,10 @@ void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles);
  * (api/api_cartdata.c). */
 void m8_cartdata_flush(m8_vm *vm);
 /* printh(text, file, overwrite): the file in the host's cart output folder through the
- * platform's write_output (api/cart_output.c); a bad name is a cart error. Returns 0. */
-int m8_printh_file(lua_State *L, const char *file, const char *text, int overwrite);
+ * platform's write_output (api/cart_output.c); a bad name is a cart error; at most
+ * M8_PRINTH_FILE_MAX bytes per run, then one message. Returns 0. */
+int m8_printh_file(lua_State *L, const char *file, size_t file_len, const char *text,
+                   int overwrite);
 /* Run the cart's __gc for the table at index `t` of L (api/api_sandbox.c calls it from a
  * sentinel's finalizer): in a new coroutine, counted and watched for endless loops like
  * any cart code. An error in it stops the cart with the error, as in PICO-8's Lua 5.2. */

@@ -23,7 +23,7 @@ m8_cart_format m8_cart_sniff(const void *data, size_t len)
 {
     if (m8_is_png(data, len)) return M8_FORMAT_PNG;
     if (has_p8_header(data, len)) return M8_FORMAT_P8;
-    if (len == M8_ROM_SIZE || len == M8_ROM_IMAGE_SIZE) return M8_FORMAT_ROM;
+    if (m8_rom_is_cart_image(data, len)) return M8_FORMAT_ROM;   /* by content, not size */
     return M8_FORMAT_P8;
 }
 
@@ -55,10 +55,24 @@ int m8_cart_read_any(m8_cart *cart, const void *data, size_t len, const char *na
             err->line = 0;
             if (wanted == M8_FORMAT_PNG)
                 snprintf(err->message, sizeof err->message, "not a .p8.png cart: no PNG signature");
+            else if (len == M8_ROM_SIZE || len == M8_ROM_IMAGE_SIZE)
+                snprintf(err->message, sizeof err->message, "not a .p8.rom cart: %zu bytes, but "
+                         "the code at 0x4300 is neither compressed code nor text", len);
             else
                 snprintf(err->message, sizeof err->message,
                          "not a .p8.rom cart: %zu bytes, a cart image is %d (or %d with the trailer)",
                          len, M8_ROM_SIZE, M8_ROM_IMAGE_SIZE);
+        }
+        return -1;
+    }
+    /* a file of a cart image's size that is not one: say so rather than "missing header" */
+    if (f == M8_FORMAT_P8 && !has_p8_header(data, len) &&
+        (len == M8_ROM_SIZE || len == M8_ROM_IMAGE_SIZE)) {
+        m8_cart_init(cart);
+        if (err) {
+            err->line = 0;
+            snprintf(err->message, sizeof err->message, "not a cart: %zu bytes like a .p8.rom, "
+                     "but the code at 0x4300 is neither compressed code nor text", len);
         }
         return -1;
     }

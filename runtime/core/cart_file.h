@@ -15,7 +15,8 @@ typedef enum m8_cart_format {
 } m8_cart_format;
 
 /* The format of a file's bytes: the PNG signature -> PNG; a "pico-8 cartridge" first line ->
- * P8; exactly 0x8000 or 0x8020 bytes -> ROM; anything else -> P8 (its reader explains). */
+ * P8; 0x8000 or 0x8020 bytes whose content is a cart image (m8_rom_is_cart_image) -> ROM;
+ * anything else -> P8 (its reader explains). */
 m8_cart_format m8_cart_sniff(const void *data, size_t len);
 
 /* The format a file name asks for: ".p8", ".p8.png", ".p8.rom" (case-insensitive), or

@@ -31,6 +31,22 @@ char *m8_rom_code_decode(const uint8_t *region, size_t region_len, size_t *out_l
     return code;
 }
 
+int m8_rom_is_cart_image(const uint8_t *image, size_t len)
+{
+    if (len != M8_ROM_SIZE && len != M8_ROM_IMAGE_SIZE) return 0;
+    const uint8_t *code = image + M8_ROM_DATA_SIZE;
+    if (m8_pxa_is_pxa(code, M8_ROM_CODE_SIZE)) {
+        size_t comp = (size_t)code[6] << 8 | code[7];
+        return comp >= M8_PXA_HEADER_SIZE && comp <= M8_ROM_CODE_SIZE;
+    }
+    if (m8_legacy_is_legacy(code, M8_ROM_CODE_SIZE)) return code[6] == 0 && code[7] == 0;
+    const uint8_t *end = memchr(code, 0, M8_ROM_CODE_SIZE);   /* plain text, then zeros */
+    if (!end) return 0;
+    for (const uint8_t *p = end; p < code + M8_ROM_CODE_SIZE; p++)
+        if (*p) return 0;
+    return 1;
+}
+
 int m8_cart_read_rom(m8_cart *cart, const uint8_t *image, size_t len, m8_cart_error *err)
 {
     m8_cart_init(cart);

@@ -18,6 +18,14 @@
 char *m8_rom_code_decode(const uint8_t *region, size_t region_len, size_t *out_len, char *err,
                          size_t errsz);
 
+/* Whether `len` bytes are a .p8.rom by their content, not only by their size: 0x8000 or
+ * 0x8020 bytes whose code region (0x4300) holds a "\0pxa" header with a compressed size of
+ * 8 to M8_ROM_CODE_SIZE bytes, a ":c:\0" header followed by its length and two zero bytes,
+ * or plain code text ended by a 0 byte with only zeros after it (an all-zero region is a
+ * cart without code). Any other file of that size (a picture, a log, a save) is not a cart,
+ * so reload() does not read it and cstore() does not write over it. */
+int m8_rom_is_cart_image(const uint8_t *image, size_t len);
+
 /* Read a cart image of `len` bytes: 0x8000 (a .p8.rom) or 0x8020 (with the trailer, whose
  * first byte becomes cart->version). Initialises *cart (data sections are not marked as
  * present: the .p8 writer gives the non-default ones). 0, or -1 with err filled. */

@@ -77,4 +77,10 @@
  * above it; a 4-way include bomb six levels deep stops here). */
 #define M8_CODE_MAX_CHARS 65535
 
+/* --- what a cart may write (issue 21) --- */
+/* Bytes printh(s, file) may write into the host's output folder in one run (the machine's
+ * life, all carts of the run together); above it printh to files is dropped after one
+ * message. PICO-8's own printh logs are far smaller. */
+#define M8_PRINTH_FILE_MAX (4u * 1024u * 1024u)
+
 #endif

@@ -113,7 +113,10 @@ int m8_launcher_picture(const void *data, size_t len, const char *name, uint8_t 
     cfg.have_seed = 1;
     cfg.seed = 1;
     cfg.mute = 1;
-    m8_posix_platform(&cfg.platform);
+    m8_posix_files files;                /* its files stay in its folder */
+    char why[4300];
+    if (m8_posix_confine(&files, name, why, sizeof why) != 0) return -1;
+    m8_posix_platform_confined(&cfg.platform, &files);
     cfg.platform.printh = NULL;          /* a thumbnail prints nothing */
     cfg.platform.save_data = NULL;       /* nor saves */
     mote8 *m8 = mote8_create(&cfg);

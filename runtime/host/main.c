@@ -1,6 +1,7 @@
 /* main.c - the mote8 program: parses the command line, reads the settings (window only),
  * loads the cart, and hands it to the headless runner or the SDL window, with the POSIX
- * platform services (files, cartdata, printh). With no cart the window opens the launcher
+ * platform services (files, cartdata, printh) confined to the cart's folder (every cart of
+ * the run reads and writes files only there). With no cart the window opens the launcher
  * and comes back to it when the player exits a cart to the launcher.
  * Depends on: host.h, platform_posix.h, settings.h, api/mote8.h. */
 #include <stdio.h>
@@ -28,7 +29,14 @@ static int run_cart(const m8_options *opt, const char *cart, const m8_settings *
     cfg.have_seed = opt->have_seed || opt->headless;
     cfg.seed = opt->seed;
     cfg.mute = opt->headless && !opt->wav;    /* headless without --wav: nobody listens */
-    m8_posix_platform(&cfg.platform);
+    static m8_posix_files files;      /* the cart's files stay in its folder */
+    char why[4300];
+    if (m8_posix_confine(&files, name, why, sizeof why) != 0) {
+        fprintf(stderr, "mote8: %s\n", why);
+        free(data);
+        return 1;
+    }
+    m8_posix_platform_confined(&cfg.platform, &files);
     mote8 *m8 = mote8_create(&cfg);
     if (!m8) {
         fprintf(stderr, "mote8: out of memory\n");

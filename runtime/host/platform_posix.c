@@ -9,7 +9,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,26 +20,52 @@
 #include "host.h"
 #include "platform_posix.h"
 
-char *m8_read_file(const char *path, size_t *len, size_t max_bytes)
+/* Read a whole regular file through an open descriptor (O_NONBLOCK: opening a FIFO never
+ * waits for a writer); `flags` adds O_NOFOLLOW. A FIFO, device, socket or folder is not
+ * read (errno EPERM, EISDIR for a folder). */
+static char *read_regular(const char *path, size_t *len, size_t max_bytes, int flags)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    long n = -1;
-    if (fseek(f, 0, SEEK_END) == 0) n = ftell(f);
-    if (n < 0 || (max_bytes && (size_t)n > max_bytes) || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | flags);
+    if (fd < 0) return NULL;
+    struct stat st;
+    int ok = fstat(fd, &st) == 0;
+    if (!ok || !S_ISREG(st.st_mode)) {
+        int e = !ok ? errno : S_ISDIR(st.st_mode) ? EISDIR : EPERM;
+        close(fd);
+        errno = e;
         return NULL;
     }
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
+    if (st.st_size < 0 || (max_bytes && (uint64_t)st.st_size > max_bytes)) {
+        close(fd);
+        errno = EFBIG;
+        return NULL;
     }
-    fclose(f);
-    if (!buf) return NULL;
+    size_t n = (size_t)st.st_size, got = 0;
+    char *buf = malloc(n + 1);
+    while (buf && got < n) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {                         /* an error, or the file shrank */
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        got += (size_t)r;
+    }
+    int e = errno;
+    close(fd);
+    if (!buf) {
+        errno = e ? e : EIO;
+        return NULL;
+    }
     buf[n] = 0;
-    if (len) *len = (size_t)n;
+    if (len) *len = n;
     return buf;
+}
+
+char *m8_read_file(const char *path, size_t *len, size_t max_bytes)
+{
+    return read_regular(path, len, max_bytes, 0);
 }
 
 /* mkdir -p of the folders above `path` (and of path itself when `self`). */
@@ -73,10 +101,112 @@ static void posix_printh(void *user, const char *text)
     fflush(stdout);
 }
 
+/* ---- confinement: the folder a cart's files stay in ---- */
+
+/* `path` as an absolute path with "." and ".." taken out lexically (no link is followed). */
+static int lexical_absolute(const char *path, char *out, size_t outsz)
+{
+    char whole[8192];
+    if (path[0] == '/') snprintf(whole, sizeof whole, "%s", path);
+    else {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return -1;
+        snprintf(whole, sizeof whole, "%s/%s", cwd, path);
+    }
+    size_t n = 0;
+    for (char *p = whole; *p;) {
+        size_t k = strcspn(p, "/");
+        if (k == 2 && p[0] == '.' && p[1] == '.') {
+            while (n > 0 && out[n - 1] != '/') n--;   /* drop the last component */
+            if (n > 0) n--;
+        } else if (k > 0 && !(k == 1 && p[0] == '.')) {
+            if (n + 1 + k + 1 > outsz) return -1;
+            out[n++] = '/';
+            memcpy(out + n, p, k);
+            n += k;
+        }
+        p += k;
+        if (*p) p++;
+    }
+    if (n == 0) out[n++] = '/';
+    out[n] = 0;
+    return 0;
+}
+
+/* Whether `path` is `folder` or inside it (both absolute, no trailing '/'). */
+static int inside(const char *path, const char *folder)
+{
+    size_t n = strlen(folder);
+    if (n == 1 && folder[0] == '/') return path[0] == '/';
+    return strncmp(path, folder, n) == 0 && (path[n] == '/' || path[n] == 0);
+}
+
+int m8_posix_confine(m8_posix_files *files, const char *cart_path, char *err, size_t errsz)
+{
+    memset(files, 0, sizeof *files);
+    char folder[4096];
+    const char *slash = strrchr(cart_path, '/');
+    if (!slash) snprintf(folder, sizeof folder, ".");
+    else if (slash == cart_path) snprintf(folder, sizeof folder, "/");
+    else snprintf(folder, sizeof folder, "%.*s", (int)(slash - cart_path), cart_path);
+    if (!realpath(folder, files->root) ||
+        lexical_absolute(folder, files->scope, sizeof files->scope) != 0) {
+        snprintf(err, errsz, "%s: cannot find the cart's folder: %s", folder, strerror(errno));
+        files->root[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
+/* Say on stderr why a file was not read or written (the first few; a looping cart would
+ * fill the terminal), and set errno for the machine (api/other_carts.c names it). */
+static void refuse(m8_posix_files *files, const char *path, const char *why, int err)
+{
+    if (files && files->refusals < 4)
+        fprintf(stderr, "mote8: %s: %s\n", path, why);
+    else if (files && files->refusals == 4)
+        fprintf(stderr, "mote8: (further refused files are not reported)\n");
+    if (files) files->refusals++;
+    errno = err;
+}
+
+/* A cart's file: the real path inside the root (links resolved), or -1 (errno set). */
+static int confined_read_path(m8_posix_files *files, const char *path, char *real)
+{
+    if (!realpath(path, real)) return -1;             /* ENOENT ...: not there */
+    if (!inside(real, files->root)) {
+        refuse(files, path, "leads outside the cart's folder (a symbolic link): not read", EACCES);
+        return -1;
+    }
+    return 0;
+}
+
+/* read_file of both platforms: `files` NULL for the one not confined. */
+static void *read_cart_file(m8_posix_files *files, const char *path, size_t *len)
+{
+    char real[PATH_MAX];
+    const char *open_path = path;
+    int flags = 0;
+    if (files && files->root[0]) {
+        if (confined_read_path(files, path, real) != 0) return NULL;
+        open_path = real;
+        flags = O_NOFOLLOW;                 /* resolved: a link put there since is refused */
+    }
+    char *data = read_regular(open_path, len, MOTE8_CART_FILE_MAX, flags);
+    if (!data && errno == EPERM)
+        refuse(files, path, "not a regular file (a FIFO, device or socket): not read", EPERM);
+    return data;
+}
+
 static void *posix_read(void *user, const char *path, size_t *len)
 {
-    (void)user;
-    return m8_read_file(path, len, MOTE8_CART_FILE_MAX);
+    (void)user;                         /* hosts and tests put their own user here */
+    return read_cart_file(NULL, path, len);
+}
+
+static void *confined_read(void *user, const char *path, size_t *len)
+{
+    return read_cart_file(user, path, len);
 }
 
 /* Write `data` to `path` atomically: a temporary file next to it, fsync, rename, so a crash
@@ -85,7 +215,8 @@ static int atomic_write(const char *path, const void *data, size_t len)
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp%d", path, (int)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    unlink(tmp);                        /* ours, of a write that failed before its unlink */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return -1;
     int ok = write(fd, data, len) == (ssize_t)len && fsync(fd) == 0;
     ok = close(fd) == 0 && ok;
@@ -98,16 +229,106 @@ static int atomic_write(const char *path, const void *data, size_t len)
     return 0;
 }
 
-/* Write a file (cost profiles, carts written by cstore), creating its folders. */
-static int posix_write(void *user, const char *path, const void *data, size_t len, char *err,
-                       size_t errsz)
+static void remove_stale_temporaries(const char *path);
+
+/* Where a write to a cart's file `path` goes (the real path inside the root: a link to a
+ * file inside the root is written through), or -1 with err. The folders above it are
+ * created, but only inside the root. */
+static int confined_write_path(m8_posix_files *files, const char *path, char *target,
+                               size_t targetsz, char *err, size_t errsz)
 {
-    (void)user;
-    if (make_folders(path, 0) != 0 || atomic_write(path, data, len) != 0) {
+    char parent[PATH_MAX], probe[PATH_MAX], real[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", path);
+    char *slash = strrchr(parent, '/');
+    const char *base = slash ? path + (slash - parent) + 1 : path;
+    if (slash) *slash = 0;
+    else snprintf(parent, sizeof parent, ".");
+    if (!parent[0]) snprintf(parent, sizeof parent, "/");
+    snprintf(probe, sizeof probe, "%s", parent);   /* the deepest folder that is there */
+    struct stat st;
+    while (stat(probe, &st) != 0) {
+        char *up = strrchr(probe, '/');
+        if (!up) snprintf(probe, sizeof probe, ".");
+        else if (up == probe) probe[1] = 0;
+        else *up = 0;
+        if (!up || up == probe) break;
+    }
+    if (!realpath(probe, real) || !inside(real, files->root)) {
+        snprintf(err, errsz, "%s: its folder leads outside the cart's folder (a symbolic link): "
+                 "not written", path);
+        return -1;
+    }
+    if (make_folders(path, 0) != 0) {                  /* inside the root: checked above */
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (!realpath(parent, real) || !inside(real, files->root)) {
+        snprintf(err, errsz, "%s: its folder leads outside the cart's folder (a symbolic link): "
+                 "not written", path);
+        return -1;
+    }
+    int n = snprintf(target, targetsz, "%s/%s", strcmp(real, "/") ? real : "", base);
+    if (n < 0 || (size_t)n >= targetsz) {
+        snprintf(err, errsz, "%s: path too long", path);
+        return -1;
+    }
+    if (lstat(target, &st) != 0) return 0;             /* a new file */
+    if (S_ISLNK(st.st_mode)) {
+        if (!realpath(target, real) || !inside(real, files->root) || stat(real, &st) != 0) {
+            snprintf(err, errsz, "%s: a symbolic link that leads outside the cart's folder "
+                     "(or nowhere): not written", path);
+            return -1;
+        }
+        snprintf(target, targetsz, "%s", real);
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errsz, "%s: not a regular file: not written", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Write a file (cost profiles, carts written by cstore), creating its folders. With a root
+ * (m8_posix_confine), a path in the cart's folder (lexically) stays in it; others are the
+ * host's own outputs (a --profile folder) and are written as given. */
+static int write_cart_file(m8_posix_files *files, const char *path, const void *data,
+                           size_t len, char *err, size_t errsz)
+{
+    char target[PATH_MAX + 256], abs[PATH_MAX];
+    snprintf(target, sizeof target, "%s", path);
+    if (files && files->root[0] && lexical_absolute(path, abs, sizeof abs) == 0 &&
+        inside(abs, files->scope)) {
+        if (confined_write_path(files, path, target, sizeof target, err, errsz) != 0)
+            return -1;
+    } else if (make_folders(path, 0) != 0) {
+        snprintf(err, errsz, "%s: %s", path, strerror(errno));
+        return -1;
+    } else {
+        struct stat st;
+        if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+            snprintf(err, errsz, "%s: not a regular file: not written", path);
+            return -1;
+        }
+    }
+    remove_stale_temporaries(target);    /* of runs killed between write and rename */
+    if (atomic_write(target, data, len) != 0) {
         snprintf(err, errsz, "%s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
+}
+
+static int posix_write(void *user, const char *path, const void *data, size_t len, char *err,
+                       size_t errsz)
+{
+    (void)user;
+    return write_cart_file(NULL, path, data, len, err, errsz);
+}
+
+static int confined_write(void *user, const char *path, const void *data, size_t len,
+                          char *err, size_t errsz)
+{
+    return write_cart_file(user, path, data, len, err, errsz);
 }
 
 /* A folder of the user's: $ENV_NAME, else $XDG_DATA_HOME/mote8/SUB, else
@@ -275,7 +496,17 @@ static int posix_write_output(void *user, const char *name, const char *text, in
     char dir[2048], path[2200];
     if (m8_posix_output_dir(dir, sizeof dir, err, errsz) != 0) return -1;
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, overwrite ? "w" : "a");
+    /* a plain file of the folder: no link followed, no FIFO waited on */
+    int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+                  (overwrite ? O_TRUNC : O_APPEND), 0644);
+    struct stat st;
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        snprintf(err, errsz, "cannot write %s: not a regular file", path);
+        return -1;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, overwrite ? "w" : "a") : NULL;
+    if (!f && fd >= 0) close(fd);
     int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     if (f) ok = fclose(f) == 0 && ok;
     if (!ok) {
@@ -283,6 +514,14 @@ static int posix_write_output(void *user, const char *name, const char *text, in
         return -1;
     }
     return 0;
+}
+
+void m8_posix_platform_confined(mote8_platform *pf, m8_posix_files *files)
+{
+    m8_posix_platform(pf);
+    pf->user = files;
+    pf->read_file = confined_read;
+    pf->write_file = confined_write;
 }
 
 void m8_posix_platform(mote8_platform *pf)
