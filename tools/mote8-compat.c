@@ -149,8 +149,13 @@ static void run_cart(const compat_options *o, const char *name, const char *shot
         cfg.have_seed = 1;
         cfg.seed = 1;
         cfg.mute = 1;
-        m8_posix_platform(&cfg.platform);
-        cfg.platform.printh = quiet_printh;
+        /* confined to the cart's folder, as mote8 runs it */
+        static m8_posix_files files;
+        if (m8_posix_confine(&files, path, err, sizeof err) == 0)
+            m8_posix_platform_confined(&cfg.platform, &files);
+        else
+            m8_posix_platform(&cfg.platform);
+        cfg.platform.printh = quiet_printh;    /* user stays &files: printh ignores it */
         mote8 *m8 = mote8_create(&cfg);
         /* named by its path, as mote8 names it: #include, load() and reload() names are
            looked up in the cart's folder, not in this tool's working directory */
