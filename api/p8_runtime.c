@@ -251,6 +251,15 @@ static void add_piece(lua_State *L, luaL_Buffer *B, int i)
     }
 }
 
+/* A long result is reported to the charge in upvalue 1 (a light userdata), if any. */
+static void charge_cat(lua_State *L)
+{
+    size_t len = lua_rawlen(L, -1);
+    if (len <= M8_CAT_CHARGED_FROM) return;
+    m8_cat_charge charge = (m8_cat_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(1));
+    if (charge) charge(L, len);
+}
+
 /* __m8_cat(a, b, c, ...) == a .. (b .. (c .. ...)) */
 static int h_cat(lua_State *L)
 {
@@ -261,6 +270,7 @@ static int h_cat(lua_State *L)
         luaL_buffinit(L, &B);
         for (int i = 1; i <= n; i++) add_piece(L, &B, i);
         luaL_pushresult(&B);
+        charge_cat(L);
         return 1;
     }
     /* general case, right to left, with __concat metamethods and Lua's error messages */
@@ -286,6 +296,7 @@ static int h_cat(lua_State *L)
             lua_concat(L, 2);
         }
     }
+    if (lua_type(L, -1) == LUA_TSTRING) charge_cat(L);
     return 1;
 }
 
@@ -369,6 +380,14 @@ void m8_set_glyph_globals(lua_State *L, int env_index)
         }
         lua_pop(L, 1);
     }
+}
+
+void m8_translate_charge_cat(lua_State *L, int env_index, m8_cat_charge charge)
+{
+    env_index = lua_absindex(L, env_index);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)charge);
+    lua_pushcclosure(L, h_cat, 1);
+    lua_setfield(L, env_index, "__m8_cat");
 }
 
 void m8_translate_register_helpers(lua_State *L, int env_index)

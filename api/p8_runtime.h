@@ -18,6 +18,13 @@
  * they are not there yet, the helpers look up env.peek/peek2/peek4 at each call. */
 void m8_translate_register_helpers(lua_State *L, int env_index);
 
+/* Called by __m8_cat with the length of each result longer than M8_CAT_CHARGED_FROM bytes,
+ * so the host can charge a `..` by the bytes it copies (api/vm.c: 1 cycle per 16). */
+#define M8_CAT_CHARGED_FROM 64
+typedef void (*m8_cat_charge)(lua_State *L, size_t bytes);
+/* The charge of __m8_cat in the env at env_index (after m8_translate_register_helpers). */
+void m8_translate_charge_cat(lua_State *L, int env_index, m8_cat_charge charge);
+
 /* Only the glyph globals (called by m8_translate_register_helpers). */
 void m8_set_glyph_globals(lua_State *L, int env_index);
 /* Raw 16.16 value of glyph byte 0x80+i, i in 0..25. */

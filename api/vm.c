@@ -138,6 +138,17 @@ static uint64_t slice_used(const m8_vm *vm)
            (vm->machine->cost.system_cycles - vm->slice_system_start);
 }
 
+/* `..` of a long result: 1 cycle per 16 bytes copied, counted as Lua (the operator's own
+ * weight covers short strings), so a loop of it slices, and the watch ends it where it
+ * cannot slice. With the count hook the cycles are turned into instructions of mean weight. */
+static void charge_long_cat(lua_State *L, size_t bytes)
+{
+    m8_vm *vm = m8_vm_of(L);
+    uint64_t cycles = bytes / 16;
+    if (counting_in_vm(vm) || vm->config.lua_unit_weights) vm->lua_count += cycles;
+    else vm->lua_count += cycles * M8_LUA_HOOK_CYCLES_DEN / M8_LUA_HOOK_CYCLES_NUM;
+}
+
 /* ---------------------------------------------------------------- the watch --- */
 
 static uint64_t host_ms(void)
@@ -740,6 +751,7 @@ static int compile_cart(m8_vm *vm)
     lua_newtable(L);
     m8_api_register(L, -1);
     m8_translate_register_helpers(L, lua_gettop(L));
+    m8_translate_charge_cat(L, lua_gettop(L), charge_long_cat);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_ENV");
     vm->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);

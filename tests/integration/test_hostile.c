@@ -64,7 +64,7 @@ Test(hostile, endless_loops_in_callbacks_from_c_are_errors, .timeout = 60)
 /* Issue 21: costly calls where mote8 cannot pause (a coroutine, foreach's function) count
  * toward the endless-loop watch by their cost, not only by the loop's few instructions
  * (each ran more than 60 s before); a loop of calls whose work grows with their input is
- * charged for it, so ticks stay short; and work no rule charges (`..` of long strings) is
+ * charged for it, so ticks stay short; and work no rule charges (comparing long strings) is
  * ended by the host-time backstop, M8_HOST_STALL_MS. */
 Test(hostile, costly_calls_count_toward_the_endless_loop_watch, .timeout = 60)
 {
@@ -86,7 +86,7 @@ Test(hostile, linear_calls_in_a_loop_keep_ticks_short, .timeout = 120)
 
 Test(hostile, uncharged_work_ends_at_the_host_time_backstop, .timeout = 120)
 {
-    expect_error(HOSTILE("uncharged_concat.p8"), "endless loop: more than");
+    expect_error(HOSTILE("uncharged_string_compare.p8"), "endless loop: more than");
 }
 
 /* API cost counts toward the slices: each tick of an endless loop of expensive calls ends
