@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "api_internal.h"
-#include "p8_runtime.h"
+#include "dialect/p8_runtime.h"
 #include "p8num.h"
 #include "synth.h"
 #include "vm_internal.h"

@@ -22,7 +22,7 @@
 #include "mote8.h"
 #include "png_io.h"
 #include "pxa.h"
-#include "token_count.h"
+#include "dialect/token_count.h"
 
 #define MAX_CART_FILE (64u * 1024u * 1024u)
 

@@ -2,7 +2,7 @@
  * to the cart; mote8 writes them only in the host's folder for cart output, through the
  * platform's write_output callback (the POSIX host: $MOTE8_OUTPUT_DIR, else
  * $XDG_DATA_HOME/mote8/output, else ~/.local/share/mote8/output). The name goes through
- * m8_cart_name_resolve (api/cart_names.c) as a plain file name (1-64 characters of A-Z a-z
+ * m8_cart_name_resolve (runtime/core/cart_names.c) as a plain file name (1-64 characters of A-Z a-z
  * 0-9 _ . -, not starting with a dot), never a path, so no cart writes outside that folder.
  * A run writes at most M8_PRINTH_FILE_MAX bytes there; when that cap or a write error (a
  * full disk) is hit, one message says so and printh to files is dropped for the rest of

@@ -1,14 +1,27 @@
 /* host_services.c - the embedding API's services for hosts and tools that are not the
  * machine itself: the carts embedded in the binary, PNG files, the built-in font's glyphs
  * and the API reference. They live behind api/mote8.h so that no host or tool includes a
- * runtime/core header.
- * Depends on: api/mote8.h, bundled.h, api_registry.h, runtime/core (png_io, font). */
+ * runtime/core header. mote8.h states the machine's facts as plain numbers so that a host
+ * needs only api/ on its include path; the static asserts below hold them to m8conf.h.
+ * Depends on: api/mote8.h, bundled.h, api_registry.h, runtime/core (png_io, font, m8conf). */
 #include <string.h>
 #include "api_registry.h"
 #include "bundled.h"
 #include "font.h"
+#include "m8conf.h"
 #include "mote8.h"
 #include "png_io.h"
+
+_Static_assert(MOTE8_WIDTH == M8_SCREEN_W && MOTE8_HEIGHT == M8_SCREEN_H,
+               "mote8.h's screen size disagrees with m8conf.h");
+_Static_assert(MOTE8_AUDIO_RATE == M8_AUDIO_RATE, "mote8.h's audio rate disagrees with m8conf.h");
+_Static_assert(MOTE8_FPS == M8_FPS && MOTE8_FPS_FAST == M8_FPS_FAST,
+               "mote8.h's frame rates disagree with m8conf.h");
+_Static_assert(MOTE8_CART_FILE_MAX == M8_CART_FILE_MAX,
+               "mote8.h's largest cart file disagrees with m8conf.h");
+_Static_assert(MOTE8_SAMPLE_BANK_MAX == M8_SAMPLE_BANK_MAX &&
+               MOTE8_SAMPLE_FRAMES_MAX == M8_SAMPLE_FRAMES_MAX,
+               "mote8.h's sample bank limits disagree with m8conf.h");
 
 const void *mote8_bundled_cart(const char *name, size_t *len)
 {

@@ -4,7 +4,7 @@
  * relative to the including cart's folder (the current folder when the cart's name has
  * none, as for bundled carts). Lua files are
  * UTF-8 and turned into P8SCII like cart code. Only names inside the cart's folder are read:
- * the path is made by m8_cart_name_resolve (api/cart_names.c), as for load() and reload().
+ * the path is made by m8_cart_name_resolve (runtime/core/cart_names.c), as for load() and reload().
  * Files are read through the platform's read_file callback (api/mote8.h): the machine itself
  * opens no file.
  * Depends on: include_files.h, cart_names.h, vm_internal.h, runtime/core (cart_file, p8scii). */
@@ -14,7 +14,7 @@
 #include "cart_file.h"
 #include "cart_names.h"
 #include "include_files.h"
-#include "p8_translate.h"
+#include "dialect/p8_translate.h"
 #include "p8scii.h"
 #include "vm_internal.h"
 

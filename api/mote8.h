@@ -6,29 +6,31 @@
  * memory, tick one frame with an input struct, read the screen as RGB, pull audio, destroy.
  * The machine itself never touches the file system: files (#include, cartdata, profiles)
  * and printh go through the callbacks of mote8_platform, which the host supplies (POSIX
- * defaults: runtime/host/platform_posix.c). docs/architecture.md, "Adding a host", says
+ * defaults: runtime/platform/platform_posix.c). docs/architecture.md, "Adding a host", says
  * what a host implements. The "cart files" section at the end reads, writes and describes
  * .p8 / .p8.png / .p8.rom files for tools; the "PCM codec" section encodes and decodes
  * samples with the bit-plane codec (docs/pcm-codec.md).
- * Depends on: m8conf.h, the machine's constants (implementation in api/: vm.c, menu.c,
- * host_services.c, cart_files.c, pcm_files.c). */
+ * It stands alone: a host builds with only api/ on its include path. Its facts are plain
+ * numbers; api/host_services.c checks at compile time that they agree with the machine's
+ * (runtime/core/m8conf.h).
+ * Depends on: libc headers only (implementation in api/: vm.c, menu.c, host_services.c,
+ * cart_files.c, pcm_files.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "m8conf.h"
 
-/* --- the machine's facts --- */
-#define MOTE8_WIDTH M8_SCREEN_W             /* screen pixels */
-#define MOTE8_HEIGHT M8_SCREEN_H
-#define MOTE8_AUDIO_RATE M8_AUDIO_RATE      /* Hz, mono signed 16-bit samples */
-#define MOTE8_FPS M8_FPS                    /* ticks per second of a cart ... */
-#define MOTE8_FPS_FAST M8_FPS_FAST          /* ... or of one with _update60 */
-#define MOTE8_CART_FILE_MAX M8_CART_FILE_MAX   /* largest cart file a host needs to read */
+/* --- the machine's facts (checked against runtime/core/m8conf.h in host_services.c) --- */
+#define MOTE8_WIDTH 128                     /* screen pixels */
+#define MOTE8_HEIGHT 128
+#define MOTE8_AUDIO_RATE 22050              /* Hz, mono signed 16-bit samples */
+#define MOTE8_FPS 30                        /* ticks per second of a cart ... */
+#define MOTE8_FPS_FAST 60                   /* ... or of one with _update60 */
+#define MOTE8_CART_FILE_MAX (16u * 1024u * 1024u)  /* largest cart file a host needs to read */
 #define MOTE8_VERSION "0.14.0"              /* the runtime's version (mote8 --version) */
-#define MOTE8_SAMPLE_BANK_MAX M8_SAMPLE_BANK_MAX   /* samples in a cart's sample bank */
-#define MOTE8_SAMPLE_FRAMES_MAX M8_SAMPLE_FRAMES_MAX   /* longest sample of a bank */
+#define MOTE8_SAMPLE_BANK_MAX 64            /* samples in a cart's sample bank */
+#define MOTE8_SAMPLE_FRAMES_MAX (22050u * 60u)   /* longest sample of a bank (a minute) */
 #define MOTE8_SAMPLE_SECTION "meta:mote8_samples"  /* its .p8 section, __meta:mote8_samples__ */
 
 typedef struct mote8 mote8;
@@ -39,11 +41,11 @@ typedef struct mote8 mote8;
  * the folder of the cart's name joined with the name the cart wrote; the host decides what
  * they mean (a file, an asset in a package, an entry of an in-memory table).
  * Confinement: every name a cart gives (load, reload, cstore, #include, printh's file, the
- * cartdata id) is checked by the machine first (api/cart_names.c): a cart file's name has no
+ * cartdata id) is checked by the machine first (runtime/core/cart_names.c): a cart file's name has no
  * absolute path, no ".." component, no backslash, no control character and at most 200
  * bytes, so its path is always inside the running cart's folder; printh files and cartdata
  * ids are plain names. What the machine cannot see is the host's part: links and special
- * files. The POSIX host (runtime/host/platform_posix.c) confines read_file and write_file to
+ * files. The POSIX host (runtime/platform/platform_posix.c) confines read_file and write_file to
  * a root, the folder of the cart the user started (set by the host when it starts a cart,
  * m8_posix_confine; a cart load()ed from a subfolder does not widen it): a file whose real
  * path is outside the root, a FIFO, a device or a socket is never opened, and a write never
@@ -75,7 +77,7 @@ typedef struct mote8_platform {
     /* printh(text, name, overwrite): add `text` and a newline to the file `name` in the
      * host's folder for cart output (replace the file when overwrite). `name` is 1-64
      * characters of A-Z a-z 0-9 _ . - (checked by the machine, never a path). A run writes at
-     * most M8_PRINTH_FILE_MAX (4 MiB) this way. 0, or -1 with err: printed for the user once,
+     * most 4 MiB (M8_PRINTH_FILE_MAX) this way. 0, or -1 with err: printed for the user once,
      * and printh to files is off for the rest of the run. */
     int (*write_output)(void *user, const char *name, const char *text, int overwrite,
                         char *err, size_t errsz);
@@ -84,7 +86,7 @@ typedef struct mote8_platform {
 typedef struct mote8_config {
     uint32_t seed;              /* PRNG seed at cart start (0 = derive from the cart name) */
     int have_seed;              /* 1 = use `seed` exactly */
-    size_t lua_memory_limit;    /* bytes; 0 = default (M8_LUA_HEAP_LIMIT) */
+    size_t lua_memory_limit;    /* bytes; 0 = default (32 MiB, M8_LUA_HEAP_LIMIT) */
     int hook_counting;          /* 1 = count Lua instructions with a count hook even where
                                    the counting VM is built in (same instructions, slower;
                                    charged the mean weight each: tests) */

@@ -2,7 +2,7 @@
  * reload() and cstore() with a file name; reference 8.10, 8.13). PICO-8 looks a name up in
  * the running cart's folder; so does mote8: the name as given (so an explicit extension,
  * or a file without one, wins), then with ".p8" (PICO-8's own default extension), then
- * with ".p8.png". Every path is made by m8_cart_name_resolve (api/cart_names.c), so no
+ * with ".p8.png". Every path is made by m8_cart_name_resolve (runtime/core/cart_names.c), so no
  * name reaches outside that folder. Files go through the platform's read_file and write_file: the machine
  * opens no file itself. A cart written back keeps its format (.p8 stays text, .p8.png a
  * picture with its label, .p8.rom an image), re-encoded by runtime/core/cart_file.c.

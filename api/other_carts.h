@@ -1,6 +1,6 @@
 /* other_carts.h - the carts a running cart names: load("game"), reload(...,"levels"),
  * cstore(...,"scores"). Names (`name_len` bytes, so a NUL inside is refused) are checked and
- * joined to the running cart's folder by m8_cart_name_resolve (api/cart_names.h) and read
+ * joined to the running cart's folder by m8_cart_name_resolve (runtime/core/cart_names.h) and read
  * or written through the platform's read_file / write_file (api/mote8.h). A name that is
  * refused is an error naming it; a file the platform cannot or will not read (errno set
  * and not ENOENT, ENOTDIR or EISDIR: a link out of the cart's folder, a FIFO, a file over

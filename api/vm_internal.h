@@ -114,7 +114,7 @@ struct mote8 {
     m8_call_observer call_observer;   /* profiler hooks, NULL when off */
     m8_instruction_observer instruction_observer;
     m8_tick_observer tick_observer;
-    void *observer_user;              /* the profiler (api/profiler.c) */
+    void *observer_user;              /* the profiler (api/profiler/profiler.c) */
     m8_call_area call_area;           /* of the binding running now */
     m8_sprite_report *sprite_reports; /* sprites it drew, where (profiler's buffer, NULL */
     int n_sprite_reports, sprite_reports_cap;   /* when none is attached) */

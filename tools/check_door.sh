@@ -1,26 +1,60 @@
 #!/usr/bin/env bash
-# check_door.sh - the one-door rule (docs/architecture.md): hosts (runtime/host) and tools
-# (tools/) include api/mote8.h, api/mote8_profiler.h, their own folder's headers, system
-# headers, and (tools) the host side's POSIX platform services, never a runtime/core header
-# or an api internal. Prints each offending include
-# and exits 1; run by the build (CMake target door_check). Usage: check_door.sh [SOURCE_DIR]
+# check_door.sh - the one-door rule and the walls between hosts (docs/architecture.md). Every
+# file outside the machine includes api/mote8.h and api/mote8_profiler.h, system headers,
+# and only these of mote8's own:
+#   runtime/platform/          its own headers;
+#   runtime/host/common/       its own headers and runtime/platform/platform_posix.h;
+#   runtime/host/<host>/       its own folder's, common/'s and platform_posix.h (never
+#                              another host's: the window and the headless runner do not
+#                              reach into each other);
+#   runtime/host/template/     nothing but the door (it is built with api/ alone);
+#   runtime/host/*.c           (the mote8 program) common/'s, platform_posix.h and each
+#                              host's entry header, written <host>/<host>.h;
+#   tools/                     platform_posix.h (never a host's file, never a core header or
+#                              an api internal).
+# Prints each offending include and exits 1; run by the build (CMake target door_check).
+# Usage: check_door.sh [SOURCE_DIR]
 set -u
 top=${1:-$(dirname "$0")/..}
 bad=0
-for dir in runtime/host tools; do
-  for file in "$top/$dir"/*.c "$top/$dir"/*.h; do
-    [ -e "$file" ] || continue
-    while IFS= read -r line; do
-      header=$(printf '%s\n' "$line" | sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p')
-      [ -n "$header" ] || continue
+
+# allowed FILE HEADER: whether FILE (relative to top) may include "HEADER"
+allowed() {
+  local file=$1 header=$2 dir
+  dir=$(dirname "$file")
+  case "$header" in
+    mote8.h|mote8_profiler.h) return 0 ;;
+  esac
+  case "$header" in */*) ;; *) [ -e "$top/$dir/$header" ] && [ "$dir" != tools ] && return 0 ;; esac
+  case "$dir" in
+    runtime/platform) return 1 ;;
+    runtime/host/template) return 1 ;;
+    runtime/host/common|tools) [ "$header" = platform_posix.h ] ;;
+    runtime/host)
+      [ "$header" = platform_posix.h ] && return 0
       case "$header" in
-        mote8.h|mote8_profiler.h) continue ;;
-      esac
-      [ "$dir" = tools ] && [ -e "$top/runtime/host/$header" ] && continue
-      [ -e "$top/$dir/$header" ] && continue
-      echo "$dir/$(basename "$file"): includes \"$header\": hosts and tools use only api/mote8.h" >&2
-      bad=1
-    done < "$file"
-  done
-done
+        */*) local host=${header%%/*}
+             [ "$header" = "$host/$host.h" ] && [ -e "$top/runtime/host/$header" ] ;;
+        *) [ -e "$top/runtime/host/common/$header" ] ;;
+      esac ;;
+    runtime/host/*)
+      [ "$header" = platform_posix.h ] && return 0
+      case "$header" in */*) return 1 ;; esac
+      [ -e "$top/runtime/host/common/$header" ] ;;
+    *) return 1 ;;
+  esac
+}
+
+while IFS= read -r file; do
+  rel=${file#"$top"/}
+  while IFS= read -r line; do
+    header=$(printf '%s\n' "$line" | sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p')
+    [ -n "$header" ] || continue
+    allowed "$rel" "$header" && continue
+    echo "$rel: includes \"$header\": outside the machine, files include api/mote8.h, their own" \
+         "folder's headers and what tools/check_door.sh allows their folder" >&2
+    bad=1
+  done < "$file"
+done < <(find "$top/runtime/platform" "$top/runtime/host" "$top/tools" -maxdepth 2 \
+              \( -name '*.c' -o -name '*.h' \) | sort)
 exit $bad

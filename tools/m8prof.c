@@ -1,7 +1,7 @@
 /* m8prof.c - turn a profile directory (written by `mote8 --profile DIR`) into DIR/report.html
  * (self-contained: open it in any browser) and print a plain-text summary for terminals
  * (also saved as DIR/summary.txt). Usage: m8prof DIR. Exit 0, or 1 with a message.
- * Depends on: api/mote8_profiler.h, runtime/host/platform_posix.h (files by path). */
+ * Depends on: api/mote8_profiler.h, runtime/platform/platform_posix.h (files by path). */
 #include <stdio.h>
 #include <string.h>
 #include "mote8_profiler.h"

@@ -1,14 +1,18 @@
 /* main.c - the mote8 program: parses the command line, reads the settings (window only),
- * loads the cart, and hands it to the headless runner or the SDL window, with the POSIX
+ * loads the cart, and hands it to one of its two hosts, the headless runner (headless/) or
+ * the SDL window (window/), through each one's entry point, with the POSIX
  * platform services (files, cartdata, printh) confined to the cart's folder (every cart of
  * the run reads and writes files only there). With no cart the window opens the launcher
  * and comes back to it when the player exits a cart to the launcher.
- * Depends on: host.h, platform_posix.h, settings.h, api/mote8.h. */
+ * Depends on: headless/headless.h, window/window.h, common/ (host.h, settings.h),
+ * runtime/platform (platform_posix.h), api/mote8.h. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "headless/headless.h"
 #include "host.h"
 #include "platform_posix.h"
 #include "settings.h"
+#include "window/window.h"
 
 static void print_line(void *user, const char *line)
 {

@@ -3,7 +3,7 @@
  * runtime's figure listed in ../shared/bench/README.md (read from its table at run time),
  * and, measured in the same run, a plain C loop writing as many pixels as the cart asks
  * for per `_draw` (the pixel area its drawing calls request, from a profiled run).
- * Depends on: bench.h, api/mote8.h, api/mote8_profiler.h, runtime/host/platform_posix.h. */
+ * Depends on: bench.h, api/mote8.h, api/mote8_profiler.h, runtime/platform/platform_posix.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* fuzz_settings.c - libFuzzer target: the window host's settings parser (libconfig syntax,
- * runtime/host/settings.c) on any bytes, written to a private temporary file it reads.
+ * runtime/host/common/settings.c) on any bytes, written to a private temporary file it reads.
  * Seeds: tests/fuzz/corpus/settings. */
 #include <stddef.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "p8_translate.h"
+#include "dialect/p8_translate.h"
 
 typedef struct fuzz_input { const uint8_t *data; size_t size; } fuzz_input;
 

@@ -4,7 +4,7 @@
  * every instruction 1 cycle, so Lua cycles are instruction counts), and every displayed
  * frame's Lua cycles, and the pacing, must agree. Skipped (with a message) when
  * the build fell back to the system's liblua5.4, where both ways are the hook.
- * Depends on: api/mote8.h, api/mote8_profiler.h, runtime/host/platform_posix.h, Criterion. */
+ * Depends on: api/mote8.h, api/mote8_profiler.h, runtime/platform/platform_posix.h, Criterion. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* test_gif_writer.c - GIFs written by runtime/host/gif_writer.c decoded back with giflib:
+/* test_gif_writer.c - GIFs written by runtime/host/window/gif_writer.c decoded back with giflib:
  * size (scaled), frame count, every pixel's colour, the delays (30 fps: 3/3/4 hundredths)
  * and the palette growing as colours are first seen. */
 #include <criterion/criterion.h>

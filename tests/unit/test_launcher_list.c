@@ -1,4 +1,4 @@
-/* test_launcher_list.c - the launcher's entries and label threads (runtime/host/
+/* test_launcher_list.c - the launcher's entries and label threads (runtime/host/window/
  * launcher_list.c): the top view lists the bundled carts, then the cart folder's folders and
  * carts sorted; a sub-folder starts with ".."; the threads give a .p8's __label__, a
  * first-frame thumbnail for a cart without one, and "none" for a cart that does not run;

@@ -4,7 +4,7 @@
  * functions and sprite indices, counts off-screen draw cost apart, writes a Chrome trace,
  * a self-contained HTML report, and works from the command line and tools/m8prof; the window
  * gives the same stat(1) sequence as headless and draws the F1 overlay (under xvfb-run).
- * Depends on: Criterion, api/profiler.h, api/profiler_internal.h, m8_test_util.h. */
+ * Depends on: Criterion, api/mote8_profiler.h, api/profiler/profiler_internal.h, m8_test_util.h. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 #include "mote8.h"
 #include "png_io.h"
 #include "mote8_profiler.h"
-#include "profiler_internal.h"
+#include "profiler/profiler_internal.h"
 
 
 static void run(mote8 *m8, int ticks)

@@ -1,5 +1,5 @@
 /* test_translate.c - Criterion suite "translate": the PICO-8 dialect translator and its
- * runtime helpers (api/p8_translate.c, api/p8_lex.c, api/p8_runtime.c).
+ * runtime helpers (api/dialect: p8_translate.c, p8_lex.c, p8_runtime.c).
  *
  * Self-contained: a plain lua_State with the standard libraries, the helpers registered into
  * _G, a `peek` family backed by a test array and a `print` that records its text. Each
@@ -18,8 +18,8 @@
 #include <lualib.h>
 
 #include "cart.h"
-#include "p8_runtime.h"
-#include "p8_translate.h"
+#include "dialect/p8_runtime.h"
+#include "dialect/p8_translate.h"
 
 static unsigned char ram[65536];
 static char printed[4096];

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "host.h"
+#include "headless.h"
 #include "mote8_profiler.h"
 #include "wav_writer.h"
 

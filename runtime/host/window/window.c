@@ -24,7 +24,7 @@
 #include <unistd.h>
 #include "capture.h"
 #include "cart_watch.h"
-#include "host.h"
+#include "window.h"
 #include "host_text.h"
 #include "input_map.h"
 #include "overlay.h"

@@ -36,7 +36,7 @@ char *m8_translate(const char *src, size_t len, size_t *out_len, m8_translate_er
 char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate_error *err,
                       m8_include_fn include, void *ud);
 
-/* An #include name is checked by m8_cart_name_resolve (api/cart_names.h, a cart file name:
+/* An #include name is checked by m8_cart_name_resolve (runtime/core/cart_names.h, a cart file name:
  * inside the cart's folder) before the resolver is called; a refused name is a tab:line
  * error naming it. Code is capped at M8_CODE_MAX_CHARS characters, includes counted (a
  * tab:line error above it). */

@@ -1,6 +1,7 @@
 /* platform_posix.h - the platform services of api/mote8.h on a POSIX file system, for the
- * hosts, the tools and the tests: printh to stdout, files read and written by path,
- * cartdata saved atomically in the user's data folder.
+ * hosts, the tools and the tests (runtime/platform, the one header of it they include):
+ * printh to stdout, files read and written by path, cartdata saved atomically in the
+ * user's data folder.
  * Depends on: api/mote8.h. */
 #ifndef M8_PLATFORM_POSIX_H
 #define M8_PLATFORM_POSIX_H
@@ -37,6 +38,10 @@ void m8_posix_platform_confined(mote8_platform *pf, m8_posix_files *files);
 /* The whole file as a malloc'd, NUL-terminated buffer (length in *len, may be NULL), or NULL
  * if it cannot be opened or read, or is larger than max_bytes (0 = no limit). */
 char *m8_read_file(const char *path, size_t *len, size_t max_bytes);
+
+/* A cart file read with stdio (m8_read_file capped at MOTE8_CART_FILE_MAX): the reader of
+ * hosts without one of their own. */
+void *m8_stdio_read_file(const char *path, size_t *len);
 
 /* The cartdata folder: $MOTE8_DATA_DIR, else $XDG_DATA_HOME/mote8/cdata, else
  * ~/.local/share/mote8/cdata (created when missing). Returns 0, or -1 with err. */

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "host.h"
+#include "window.h"
 #include "host_text.h"
 #include "launcher_list.h"
 #include "settings.h"

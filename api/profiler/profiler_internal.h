@@ -1,4 +1,4 @@
-/* profiler_internal.h - the profiler's collected data (api/profiler.c), shared with its
+/* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
  * tests. Depends on: api/vm_internal.h, runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "host.h"
+#include "window.h"
 
 void *m8_sdl_read_file(const char *path, size_t *len)
 {

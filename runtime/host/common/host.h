@@ -1,10 +1,12 @@
-/* host.h - what the two hosts (SDL window, headless) share: command-line options, finding a
- * cart's bytes, scripted input.
+/* host.h - what the hosts of the mote8 program (SDL window, headless) share: command-line
+ * options, finding a cart's bytes and scripted input (runtime/host/common). Each host's entry point is in
+ * its own folder's header (headless/headless.h, window/window.h).
  * Depends on: api/mote8.h. */
 #ifndef M8_HOST_H
 #define M8_HOST_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include "mote8.h"
 
@@ -38,10 +40,6 @@ void m8_print_usage(FILE *out);
 
 /* Reads a whole file: a malloc'd buffer and its size, or NULL (errno says why). */
 typedef void *(*m8_file_reader)(const char *path, size_t *len);
-/* The window's reader, through SDL_RWops (sdl_files.c). */
-void *m8_sdl_read_file(const char *path, size_t *len);
-/* The headless reader, through stdio (platform_posix.c). */
-void *m8_stdio_read_file(const char *path, size_t *len);
 
 /* Read a cart by path with `read`, or by bundled name when no such file exists. Returns a
  * malloc'd buffer and its display name, or NULL after printing the reason to stderr. */
@@ -59,19 +57,5 @@ typedef struct m8_input_script {
 int m8_input_script_load(m8_input_script *s, const char *path);   /* prints errors */
 void m8_input_script_free(m8_input_script *s);
 void m8_input_script_at(const m8_input_script *s, long frame, mote8_input *in);
-
-struct m8_settings;
-
-/* The launcher window (launcher.c): the chosen cart (a file path or a bundled cart's
- * name), or NULL when the player quit. */
-const char *m8_launcher_run(const m8_options *opt, const struct m8_settings *settings);
-
-int m8_run_headless(const m8_options *opt, mote8 *m8);
-
-/* m8_run_window's result besides 0 (closed) and 1 (closed on a cart error): the player
- * chose "exit to launcher" in the pause menu. */
-#define M8_WINDOW_TO_LAUNCHER 3
-int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
-                  const struct m8_settings *settings);
 
 #endif
