@@ -8,7 +8,7 @@ int m8l_sfx(lua_State *L)
 {
     m8_machine *m = m8_machine_of(L);
     if (lua_gettop(L) == 0) return 0;
-    m8_cost_units(L, 1);
+    m8_call_units(L, 1);
     m8_synth_sfx(m->synth, m8_arg_int(L, 1, -1), m8_arg_int(L, 2, -1), m8_arg_int(L, 3, 0),
                  m8_arg_int(L, 4, 0));
     return 0;
@@ -18,7 +18,7 @@ int m8l_music(lua_State *L)
 {
     m8_machine *m = m8_machine_of(L);
     if (lua_gettop(L) == 0) return 0;
-    m8_cost_units(L, 1);
+    m8_call_units(L, 1);
     m8_synth_music(m->synth, m8_arg_int(L, 1, -1), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0));
     return 0;
 }

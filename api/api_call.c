@@ -5,13 +5,14 @@
  * attached profiler observes the call. Declared in api_internal.h (what bindings report)
  * and api_call.h (what the dispatcher does).
  * Depends on: api_call.h, vm_internal.h, runtime/core (cost, pixel). */
+#include <math.h>
 #include "api_call.h"
 #include "pixel.h"
 #include "vm_internal.h"
 
-void m8_cost_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
+void m8_call_units(lua_State *L, double units) { m8_vm_of(L)->call_units = units; }
 
-void m8_cost_sprite(lua_State *L, int n, double x, double y, double w, double h)
+void m8_call_sprite(lua_State *L, int n, double x, double y, double w, double h)
 {
     m8_vm *vm = m8_vm_of(L);
     if (!vm->sprite_reports || vm->n_sprite_reports >= vm->sprite_reports_cap || n < 0 || n > 255)
@@ -25,14 +26,14 @@ void m8_cost_sprite(lua_State *L, int n, double x, double y, double w, double h)
     r->h = h;
 }
 
-int m8_cost_wants_sprites(lua_State *L) { return m8_vm_of(L)->sprite_reports != NULL; }
+int m8_call_wants_sprites(lua_State *L) { return m8_vm_of(L)->sprite_reports != NULL; }
 
-void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
+void m8_call_screen_area(lua_State *L, double x, double y, double w, double h)
 {
     m8_vm *vm = m8_vm_of(L);
     if (!vm->call_observer) return;            /* only the profiler looks at areas */
     const uint8_t *ram = vm->machine->ram;
-    m8_call_area *a = &vm->call_area;
+    m8_call_rect *a = &vm->call_area;
     a->set = 1;
     a->x = x;
     a->y = y;
@@ -44,15 +45,15 @@ void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h)
     a->clip_y1 = ram[M8_CLIP_Y1];
 }
 
-void m8_cost_area(lua_State *L, double x, double y, double w, double h)
+void m8_call_area(lua_State *L, double x, double y, double w, double h)
 {
     m8_vm *vm = m8_vm_of(L);
     if (!vm->call_observer) return;
     const uint8_t *ram = vm->machine->ram;
-    m8_cost_screen_area(L, x - m8_camera_x(ram), y - m8_camera_y(ram), w, h);
+    m8_call_screen_area(L, x - m8_camera_x(ram), y - m8_camera_y(ram), w, h);
 }
 
-int m8_cost_clipped(lua_State *L, double x, double y)
+int m8_call_clipped(lua_State *L, double x, double y)
 {
     const uint8_t *ram = m8_vm_of(L)->machine->ram;
     x -= m8_camera_x(ram);
@@ -71,10 +72,21 @@ void m8_call_begin(lua_State *L, const m8_api_row *row)
     vm->call_area.set = 0;
 }
 
+/* cycles = base + per * max(min, units/div), rounding as the rule says */
+uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units)
+{
+    if (rule->per == 0) return (uint64_t)rule->base;
+    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
+    double n = rule->ceil ? ceil(q) : floor(q);
+    if (n < rule->min) n = rule->min;
+    if (!(n >= 0)) n = 0;
+    return (uint64_t)rule->base + (uint64_t)(rule->per * n);
+}
+
 void m8_call_end(lua_State *L, const m8_api_row *row)
 {
     m8_vm *vm = m8_vm_of(L);
-    uint64_t cycles = m8_cost_rule_cycles(&row->cost, vm->call_units);
+    uint64_t cycles = m8_call_rule_cycles(&row->cost, vm->call_units);
     m8_cost_charge_system(&vm->machine->cost, cycles);
     if (cycles) m8_vm_slice_check(vm);
     if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);

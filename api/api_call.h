@@ -13,5 +13,7 @@ void m8_call_end(lua_State *L, const m8_api_row *row);
 /* Charge the running call at once: for a binding about to yield frames (print's waits),
  * whose dispatcher frame never sees it return. */
 void m8_call_charge_now(lua_State *L);
+/* A cost rule's cycles for `units`: base + per * max(min, units/div), rounded as it says. */
+uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units);
 
 #endif

@@ -15,7 +15,7 @@ int m8l_spr_hit(lua_State *L)
     m8_hit_rect a = m8_hit_sprite(v[0], v[1], v[2], v[3], v[4], v[5]);
     m8_hit_rect b = m8_hit_sprite(v[6], v[7], v[8], v[9], v[10], v[11]);
     long area = 0, hits = m8_hit_count(m8_ram(L), &a, &b, &area);
-    m8_cost_units(L, (double)area);
+    m8_call_units(L, (double)area);
     m8_push_num(L, (double)hits);
     return 1;
 }
@@ -29,7 +29,7 @@ int m8l_sspr_hit(lua_State *L)
     m8_hit_rect a = { v[0], v[1], v[2], v[3], v[4], v[5], v[6] };
     m8_hit_rect b = { v[7], v[8], v[9], v[10], v[11], v[12], v[13] };
     long area = 0, hits = m8_hit_count(m8_ram(L), &a, &b, &area);
-    m8_cost_units(L, (double)area);
+    m8_call_units(L, (double)area);
     m8_push_num(L, (double)hits);
     return 1;
 }
@@ -64,7 +64,7 @@ int m8l_spr_hits(lua_State *L)
     }
     long area = 0;
     m8_hit_group(m8_ram(L), &a, list, n, counts, &area);
-    m8_cost_units(L, (double)area);
+    m8_call_units(L, (double)area);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         m8_push_num(L, (double)counts[i]);

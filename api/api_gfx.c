@@ -32,7 +32,7 @@ static double span(int a, int b) { return fabs((double)b - a) + 1; }
 int m8l_cls(lua_State *L)
 {
     m8_cls(m8_ram(L), m8_arg_int(L, 1, 0));
-    m8_cost_screen_area(L, 0, 0, M8_SCREEN_W, M8_SCREEN_H);
+    m8_call_screen_area(L, 0, 0, M8_SCREEN_W, M8_SCREEN_H);
     return 0;
 }
 
@@ -127,7 +127,7 @@ int m8l_pset(lua_State *L)
     int a[2];
     m8_arg_ints(L, 2, a, zero);
     int x = a[0], y = a[1];
-    m8_cost_area(L, x, y, 1, 1);
+    m8_call_area(L, x, y, 1, 1);
     m8_pset(m8_ram(L), x, y, col_arg(L, 3));
     return 0;
 }
@@ -141,9 +141,9 @@ int m8l_pget(lua_State *L)
 /* A segment's units (pixels, +2 when clipped: line's rule) and its area, for line(). */
 static void charge_segment(lua_State *L, int x0, int y0, int x1, int y1)
 {
-    m8_cost_units(L, m8_units_segment(x0, y0, x1, y1) +
-                         2 * (m8_cost_clipped(L, x0, y0) || m8_cost_clipped(L, x1, y1)));
-    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
+    m8_call_units(L, m8_units_segment(x0, y0, x1, y1) +
+                         2 * (m8_call_clipped(L, x0, y0) || m8_call_clipped(L, x1, y1)));
+    m8_call_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
 }
 
 int m8l_line(lua_State *L)
@@ -180,14 +180,14 @@ static corners corner_args(lua_State *L)
     corners c = { a[0], a[1], a[2], a[3], col, 0, 0 };
     c.w = span(c.x0, c.x1);
     c.h = span(c.y0, c.y1);
-    m8_cost_area(L, c.x0 < c.x1 ? c.x0 : c.x1, c.y0 < c.y1 ? c.y0 : c.y1, c.w, c.h);
+    m8_call_area(L, c.x0 < c.x1 ? c.x0 : c.x1, c.y0 < c.y1 ? c.y0 : c.y1, c.w, c.h);
     return c;
 }
 
 int m8l_rect(lua_State *L)
 {
     corners c = corner_args(L);
-    m8_cost_units(L, m8_units_rect_outline(c.w, c.h));
+    m8_call_units(L, m8_units_rect_outline(c.w, c.h));
     m8_rect(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
@@ -195,7 +195,7 @@ int m8l_rect(lua_State *L)
 int m8l_rectfill(lua_State *L)
 {
     corners c = corner_args(L);
-    m8_cost_units(L, m8_units_box(c.w, c.h));
+    m8_call_units(L, m8_units_box(c.w, c.h));
     m8_rectfill(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
@@ -207,14 +207,14 @@ static rounded rounded_args(lua_State *L)
 {
     rounded a = { m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0),
                   m8_arg_int(L, 4, 0), m8_arg_int(L, 5, 0), col_arg(L, 6) };
-    m8_cost_area(L, a.x, a.y, a.w, a.h);
+    m8_call_area(L, a.x, a.y, a.w, a.h);
     return a;
 }
 
 int m8l_rrect(lua_State *L)
 {
     rounded a = rounded_args(L);
-    m8_cost_units(L, m8_units_rect_perimeter(a.w, a.h));
+    m8_call_units(L, m8_units_rect_perimeter(a.w, a.h));
     m8_rrect(m8_ram(L), a.x, a.y, a.w, a.h, a.r, a.col);
     return 0;
 }
@@ -222,7 +222,7 @@ int m8l_rrect(lua_State *L)
 int m8l_rrectfill(lua_State *L)
 {
     rounded a = rounded_args(L);
-    m8_cost_units(L, m8_units_box(a.w, a.h));
+    m8_call_units(L, m8_units_box(a.w, a.h));
     m8_rrectfill(m8_ram(L), a.x, a.y, a.w, a.h, a.r, a.col);
     return 0;
 }
@@ -236,14 +236,14 @@ static circle circle_args(lua_State *L)
     int a[3];
     int32_t col = m8_arg_ints_raw(L, 3, a, def, M8_NOCOL);
     circle c = { a[0], a[1], a[2], col };
-    m8_cost_area(L, c.x - (double)c.r, c.y - (double)c.r, 2.0 * c.r + 1, 2.0 * c.r + 1);
+    m8_call_area(L, c.x - (double)c.r, c.y - (double)c.r, 2.0 * c.r + 1, 2.0 * c.r + 1);
     return c;
 }
 
 int m8l_circ(lua_State *L)
 {
     circle c = circle_args(L);
-    m8_cost_units(L, m8_units_circ(c.r));
+    m8_call_units(L, m8_units_circ(c.r));
     m8_circ(m8_ram(L), c.x, c.y, c.r, c.col);
     return 0;
 }
@@ -251,7 +251,7 @@ int m8l_circ(lua_State *L)
 int m8l_circfill(lua_State *L)
 {
     circle c = circle_args(L);
-    m8_cost_units(L, m8_units_circfill(c.r));
+    m8_call_units(L, m8_units_circfill(c.r));
     m8_circfill(m8_ram(L), c.x, c.y, c.r, c.col);
     return 0;
 }
@@ -259,7 +259,7 @@ int m8l_circfill(lua_State *L)
 int m8l_oval(lua_State *L)
 {
     corners c = corner_args(L);
-    m8_cost_units(L, m8_units_oval_outline(c.w, c.h));
+    m8_call_units(L, m8_units_oval_outline(c.w, c.h));
     m8_oval(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
@@ -267,7 +267,7 @@ int m8l_oval(lua_State *L)
 int m8l_ovalfill(lua_State *L)
 {
     corners c = corner_args(L);
-    m8_cost_units(L, m8_units_box(c.w, c.h));
+    m8_call_units(L, m8_units_box(c.w, c.h));
     m8_ovalfill(m8_ram(L), c.x0, c.y0, c.x1, c.y1, c.col);
     return 0;
 }
@@ -285,9 +285,9 @@ int m8l_spr(lua_State *L)
     int flip_x = top >= 6 && m8_arg_bool(L, 6, 0), flip_y = top >= 7 && m8_arg_bool(L, 7, 0);
     double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
     if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
-        m8_cost_units(L, m8_units_box(pw, ph));
-        m8_cost_area(L, x, y, pw, ph);
-        m8_cost_sprite(L, n, x, y, pw, ph);
+        m8_call_units(L, m8_units_box(pw, ph));
+        m8_call_area(L, x, y, pw, ph);
+        m8_call_sprite(L, n, x, y, pw, ph);
     }
     m8_spr(m8_ram(L), n, x, y, w, h, flip_x, flip_y);
     return 0;
@@ -310,7 +310,7 @@ static void sspr_sprites(lua_State *L, int sx, int sy, int sw, int sh, int dx, i
             double w = (ix1 - ix0) * fx, h = (iy1 - iy0) * fy;
             double px = flip_x ? dx + fabs((double)dw) - (ix1 - sx) * fx : dx + (ix0 - sx) * fx;
             double py = flip_y ? dy + fabs((double)dh) - (iy1 - sy) * fy : dy + (iy0 - sy) * fy;
-            m8_cost_sprite(L, cy / 8 * 16 + cx / 8, px, py, w, h);
+            m8_call_sprite(L, cy / 8 * 16 + cx / 8, px, py, w, h);
         }
 }
 
@@ -322,8 +322,8 @@ int m8l_sspr(lua_State *L)
     int sx = a[0], sy = a[1], sw = a[2], sh = a[3], dx = a[4], dy = a[5];
     int dw = m8_arg_int(L, 7, sw), dh = m8_arg_int(L, 8, sh);
     int flip_x = m8_arg_bool(L, 9, 0), flip_y = m8_arg_bool(L, 10, 0);
-    m8_cost_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
-    m8_cost_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
+    m8_call_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
+    m8_call_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
     sspr_sprites(L, sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     m8_sspr(m8_ram(L), sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     return 0;
@@ -395,16 +395,16 @@ int m8l_map(lua_State *L)
        looked at too: 1 cycle each (units of 1/128), so no request is free */
     double drawn = m8_map_cells_drawn(ram, tx, ty, tw, th, layers);
     double covered = m8_map_cells_covered(ram, tx, ty, tw, th);
-    m8_cost_units(L, drawn + (covered - drawn) / 128.0);
-    m8_cost_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
+    m8_call_units(L, drawn + (covered - drawn) / 128.0);
+    m8_call_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
     int cx0 = tx < 0 ? -tx : 0, cy0 = ty < 0 ? -ty : 0;         /* cells inside the map */
     int cx1 = (long)tx + tw < mw ? tw : mw - tx, cy1 = (long)ty + th < mh ? th : mh - ty;
-    for (int cy = cy0; m8_cost_wants_sprites(L) && cy < cy1; cy++)   /* for the profiler */
+    for (int cy = cy0; m8_call_wants_sprites(L) && cy < cy1; cy++)   /* for the profiler */
         for (int cx = cx0; cx < cx1; cx++) {
             int n = m8_mget(ram, tx + cx, ty + cy);
             if (n == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
             if (layers && !(m8_fget(ram, n) & layers)) continue;
-            m8_cost_sprite(L, n, sx + cx * 8, sy + cy * 8, 8, 8);
+            m8_call_sprite(L, n, sx + cx * 8, sy + cy * 8, 8, 8);
         }
     m8_map(ram, tx, ty, sx, sy, tw, th, layers);
     return 0;
@@ -431,8 +431,8 @@ int m8l_tline(lua_State *L)
     }
     int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
     int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0);
-    m8_cost_units(L, m8_units_segment(x0, y0, x1, y1));
-    m8_cost_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
+    m8_call_units(L, m8_units_segment(x0, y0, x1, y1));
+    m8_call_area(L, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, span(x0, x1), span(y0, y1));
     m8_tline(m8_ram(L), x0, y0, x1, y1, m8_arg_raw(L, 5, 0), m8_arg_raw(L, 6, 0),
              m8_arg_raw(L, 7, (int32_t)((uint32_t)1 << bits)), m8_arg_raw(L, 8, 0), m8_arg_int(L, 9, 0),
              bits);

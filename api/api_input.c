@@ -9,7 +9,7 @@ int m8l_btn(lua_State *L)
         lua_pushinteger(L, m8_btn_bits(&m->input));
         return 1;
     }
-    m8_cost_units(L, 1);
+    m8_call_units(L, 1);
     lua_pushboolean(L, m8_btn(&m->input, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0)));
     return 1;
 }
@@ -22,7 +22,7 @@ int m8l_btnp(lua_State *L)
         lua_pushinteger(L, m8_btnp_bits(&m->input, m->ram, fps60));
         return 1;
     }
-    m8_cost_units(L, 1);
+    m8_call_units(L, 1);
     lua_pushboolean(L, m8_btnp(&m->input, m->ram, m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0),
                                fps60));
     return 1;

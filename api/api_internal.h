@@ -8,7 +8,7 @@
  *  - Numbers are pushed with m8_push_num (integral values become Lua integers so they
  *    print without ".0").
  *  - A binding whose cost rule depends on work done reports its units (pixels, characters,
- *    bytes...) with m8_cost_units(L, n); the row's cost rule turns units into cycles.
+ *    bytes...) with m8_call_units(L, n); the row's cost rule turns units into cycles.
  *  - Machine state is reached with m8_ram(L) / m8_machine(L); state lives in RAM.
  * Depends on: Lua 5.4, runtime/core/machine.h. */
 #ifndef M8_API_INTERNAL_H
@@ -19,12 +19,6 @@
 #include <lauxlib.h>
 #include "machine.h"
 #include "mote8.h"
-
-typedef struct m8_cost_counters {
-    uint64_t lua_cycles;      /* this frame */
-    uint64_t system_cycles;   /* this frame */
-    double units;             /* units reported by the binding running now */
-} m8_cost_counters;
 
 typedef struct mote8 m8_vm;  /* defined in api/vm_internal.h */
 
@@ -58,23 +52,23 @@ int m8_coresume_located(lua_State *L);
 void m8_push_num(lua_State *L, double v);
 
 /* --- cost (api_call.c) --- */
-void m8_cost_units(lua_State *L, double units);
+void m8_call_units(lua_State *L, double units);
 /* A binding of a row flagged M8_ROW_SPRITE reports each sprite it drew (0-255) and the
  * rectangle it covered in the cart's coordinates (before the camera), for the profiler's
  * sprite table (cycles split by area, on and off screen). Free without a profiler. */
-void m8_cost_sprite(lua_State *L, int n, double x, double y, double w, double h);
+void m8_call_sprite(lua_State *L, int n, double x, double y, double w, double h);
 /* 1 when a profiler listens to sprite reports (a binding may skip working them out). */
-int m8_cost_wants_sprites(lua_State *L);
+int m8_call_wants_sprites(lua_State *L);
 /* A drawing binding reports the destination rectangle it was asked to cover, in the cart's
  * coordinates (before the camera; the camera and clip rectangle in RAM are applied here),
  * transparent and off-screen parts included. Feeds the profiler's heatmap and its
  * off-screen cost; free when no profiler is attached. */
-void m8_cost_area(lua_State *L, double x, double y, double w, double h);
+void m8_call_area(lua_State *L, double x, double y, double w, double h);
 /* The same in screen coordinates (no camera), e.g. cls. */
-void m8_cost_screen_area(lua_State *L, double x, double y, double w, double h);
+void m8_call_screen_area(lua_State *L, double x, double y, double w, double h);
 /* 1 when the point (cart coordinates) lies outside the clip rectangle after the camera:
  * line's "+2 cycles when clipped" (a segment is clipped iff an end point is outside). */
-int m8_cost_clipped(lua_State *L, double x, double y);
+int m8_call_clipped(lua_State *L, double x, double y);
 
 /* --- host services used by bindings --- */
 void m8_vm_printh(lua_State *L, const char *text);

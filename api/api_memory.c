@@ -18,7 +18,7 @@ static int peek_n(lua_State *L, int width)
     int n = m8_arg_int(L, 2, 1);
     if (n < 1) return 0;
     if (n > M8_PEEK_MAX) n = M8_PEEK_MAX;
-    m8_cost_units(L, n - 1);            /* values after the first (docs/cost-model.md) */
+    m8_call_units(L, n - 1);            /* values after the first (docs/cost-model.md) */
     luaL_checkstack(L, n, "peek: too many results");
     for (int i = 0; i < n; i++, a += (uint32_t)width) {
         if (width == 1) lua_pushinteger(L, m8_peek(ram, a));
@@ -34,7 +34,7 @@ static int poke_n(lua_State *L, int width)
     uint32_t a = (uint32_t)m8_arg_int(L, 1, 0);
     int n = lua_gettop(L) - 1;
     if (n > M8_PEEK_MAX) n = M8_PEEK_MAX;
-    if (n > 1) m8_cost_units(L, n - 1); /* values after the first (docs/cost-model.md) */
+    if (n > 1) m8_call_units(L, n - 1); /* values after the first (docs/cost-model.md) */
     for (int i = 0; i < n; i++, a += (uint32_t)width) {
         if (width == 4) m8_poke_32(ram, a, (uint32_t)m8_arg_raw(L, i + 2, 0));
         else if (width == 2) m8_poke_16(ram, a, (uint16_t)m8_arg_int(L, i + 2, 0));
@@ -71,7 +71,7 @@ int m8l_memcpy(lua_State *L)
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
     copy_bytes(ram, (uint32_t)m8_arg_int(L, 1, 0), ram, (uint32_t)m8_arg_int(L, 2, 0), len,
                0xffff, 0xffff);
-    m8_cost_units(L, len);
+    m8_call_units(L, len);
     return 0;
 }
 
@@ -84,7 +84,7 @@ int m8l_memset(lua_State *L)
     if (len <= 0) return 0;
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
     for (int i = 0; i < len; i++) ram[(dst + (uint32_t)i) & 0xffff] = v;
-    m8_cost_units(L, len);
+    m8_call_units(L, len);
     return 0;
 }
 
@@ -101,7 +101,7 @@ static int rom_transfer(lua_State *L, int to_rom)
         size_t nlen = 0;
         const char *name = m8_arg_string(L, 4, &nlen);
         char err[768];
-        m8_cost_units(L, len);
+        m8_call_units(L, len);
         if (to_rom) {
             if (m8_other_cart_store(m8_vm_of(L), name ? name : "", name ? nlen : 0, m->ram,
                                     dst, src, len, err, sizeof err) != 0)
@@ -130,7 +130,7 @@ static int rom_transfer(lua_State *L, int to_rom)
             m->ram[(uint32_t)(dst + i) & 0xffff] = r < M8_ROM_DATA_SIZE ? m->cart.rom[r] : 0;
         }
     }
-    m8_cost_units(L, len);
+    m8_call_units(L, len);
     return 0;
 }
 

@@ -1,7 +1,6 @@
 /* api_registry.c - expands api/api_table.h into the cart's global environment, the
  * per-call dispatcher (arity check + system cost), and the `--api` help listing.
  * Depends on: Lua 5.4, api_table.h, api_bindings.h, api_call.h. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "api_bindings.h"
@@ -20,17 +19,6 @@ const m8_api_row m8_api_rows[] = {
 };
 
 const int m8_api_row_count = (int)(sizeof m8_api_rows / sizeof m8_api_rows[0]);
-
-/* cycles = base + per * max(min, units/div), rounding as the rule says */
-uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units)
-{
-    if (rule->per == 0) return (uint64_t)rule->base;
-    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
-    double n = rule->ceil ? ceil(q) : floor(q);
-    if (n < rule->min) n = rule->min;
-    if (!(n >= 0)) n = 0;
-    return (uint64_t)rule->base + (uint64_t)(rule->per * n);
-}
 
 /* Every C binding runs through here: arity check, the call, then its system cost. */
 static inline int dispatch(lua_State *L, const m8_api_row *row)
@@ -120,8 +108,6 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user)
         emit(user, line);
     }
 }
-
-const char *m8_api_group_name(int group) { return group_name(group); }
 
 /* A cost rule in words, for the docs. */
 static void describe_cost(const m8_cost_rule *r, char *out, size_t n)

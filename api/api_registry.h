@@ -22,8 +22,6 @@ extern const m8_api_row m8_api_rows[];
 extern const int m8_api_row_count;
 
 void m8_api_register(lua_State *L, int env_index);
-uint64_t m8_cost_rule_cycles(const m8_cost_rule *rule, double units);
-const char *m8_api_group_name(int group);
 /* The API table as a Markdown page (docs/api.md). */
 void m8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 

@@ -15,7 +15,7 @@ int m8l_serial(lua_State *L)
     int ch = v[0], addr = v[1], len = v[2];
     m8_machine *m = m8_machine_of(L);
     int moved = ch == M8_PCM_SERIAL_CHANNEL ? m8_pcm_channel_write(&m->pcm, m->ram, addr, len) : 0;
-    m8_cost_units(L, (double)moved);
+    m8_call_units(L, (double)moved);
     m8_push_num(L, (double)moved);
     return 1;
 }

@@ -39,7 +39,7 @@ int m8l_sub(lua_State *L)
     if (i > j) {
         lua_pushliteral(L, "");
     } else {
-        m8_cost_units(L, (double)(j - i + 1));    /* characters copied */
+        m8_call_units(L, (double)(j - i + 1));    /* characters copied */
         lua_pushlstring(L, s + i - 1, (size_t)(j - i + 1));
     }
     return 1;
@@ -48,7 +48,7 @@ int m8l_sub(lua_State *L)
 int m8l_chr(lua_State *L)
 {
     int n = lua_gettop(L);
-    m8_cost_units(L, (double)n);
+    m8_call_units(L, (double)n);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (int i = 1; i <= n; i++) luaL_addchar(&b, (char)(m8_arg_int(L, i, 0) & 255));
@@ -64,7 +64,7 @@ int m8l_ord(lua_State *L)
     int i = m8_arg_int(L, 2, 1), n = m8_arg_int(L, 3, 1);
     if (n < 1) return 0;
     if (n > 8192) n = 8192;
-    m8_cost_units(L, (double)n);
+    m8_call_units(L, (double)n);
     luaL_checkstack(L, n, "ord: too many results");
     for (int k = 0; k < n; k++) {
         long p = (long)i + k;
@@ -87,7 +87,7 @@ int m8l_split(lua_State *L)
     const char *s = m8_arg_string(L, 1, &len);
     if (!s) return 0;
     int convert = lua_isnoneornil(L, 3) ? 1 : lua_toboolean(L, 3);
-    m8_cost_units(L, (double)len);               /* characters scanned */
+    m8_call_units(L, (double)len);               /* characters scanned */
     lua_newtable(L);
     int out = lua_gettop(L);
     lua_Integer k = 1;

@@ -167,6 +167,6 @@ int m8l_menuitem(lua_State *L)
 int m8l_tostr(lua_State *L)
 {
     int n = m8_lua_tostr(L);
-    m8_cost_units(L, (double)lua_rawlen(L, -1));
+    m8_call_units(L, (double)lua_rawlen(L, -1));
     return n;
 }

@@ -14,7 +14,7 @@
  *   M8_COST_NONE                     nothing
  *   M8_COST_FIXED(n)                 n per call
  *   M8_COST_UNITS(per, div, min)     per * max(min, floor(units / div)), units reported by
- *                                    the binding with m8_cost_units()
+ *                                    the binding with m8_call_units()
  *   M8_COST_UNITS_CEIL(per, div, min) the same with ceil(units / div)
  *   M8_COST_BASE_UNITS(base, per, div, min) base + per * max(min, floor(units / div))
  *
@@ -30,7 +30,7 @@ enum m8_api_group {
 };
 
 /* Row flags. */
-#define M8_ROW_SPRITE 1     /* draws sprites: reports each with m8_cost_sprite() (profiler) */
+#define M8_ROW_SPRITE 1     /* draws sprites: reports each with m8_call_sprite() (profiler) */
 
 typedef struct m8_cost_rule {
     int base, per, div, min, ceil;

@@ -19,7 +19,7 @@ int m8l_add(lua_State *L)
         at = m8_arg_int(L, 3, (int)(n + 1));
         if (at < 1) at = 1;
         if (at > n + 1) at = n + 1;
-        m8_cost_units(L, (double)(n + 1 - at));          /* elements moved up */
+        m8_call_units(L, (double)(n + 1 - at));          /* elements moved up */
         for (lua_Integer i = n; i >= at; i--) {
             lua_rawgeti(L, 1, i);
             lua_rawseti(L, 1, i + 1);
@@ -45,7 +45,7 @@ int m8l_del(lua_State *L)
 {
     if (!lua_istable(L, 1)) return 0;
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
-    m8_cost_units(L, (double)n);                 /* compared, then moved: n in all */
+    m8_call_units(L, (double)n);                 /* compared, then moved: n in all */
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, 1, i);
         int same = lua_compare(L, -1, 2, LUA_OPEQ);
@@ -64,7 +64,7 @@ int m8l_deli(lua_State *L)
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     lua_Integer at = m8_arg_given(L, 2) ? m8_arg_int(L, 2, (int)n) : n;
     if (at < 1 || at > n) return 0;
-    m8_cost_units(L, (double)(n - at));          /* elements moved down */
+    m8_call_units(L, (double)(n - at));          /* elements moved down */
     lua_rawgeti(L, 1, at);
     remove_at(L, at, n);
     return 1;
@@ -77,7 +77,7 @@ int m8l_count(lua_State *L)
         return 1;
     }
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1), c = 0;
-    m8_cost_units(L, (double)n);
+    m8_call_units(L, (double)n);
     int match = lua_gettop(L) >= 2;
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, 1, i);
@@ -149,7 +149,7 @@ int m8l_foreach(lua_State *L)
         lua_call(L, 1, 0);
     }
     /* the slots stepped over; reported last, as the calls in f report their own units */
-    m8_cost_units(L, (double)lua_tointeger(L, 3));
+    m8_call_units(L, (double)lua_tointeger(L, 3));
     return 0;
 }
 
@@ -170,7 +170,7 @@ int m8l_unpack(lua_State *L)
     lua_Unsigned n = (lua_Unsigned)j - (lua_Unsigned)i;
     if (n >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++n)))
         return luaL_error(L, "too many results to unpack");
-    m8_cost_units(L, (double)n);
+    m8_call_units(L, (double)n);
     for (; i < j; i++) lua_geti(L, 1, i);
     lua_geti(L, 1, j);
     return (int)n;

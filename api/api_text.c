@@ -63,7 +63,7 @@ static int can_wait(lua_State *L)
 static void print_charge(lua_State *L, long cell_px, int cells, int len)
 {
     long quiet = (long)len - cells;
-    m8_cost_units(L, (double)cell_px + 2.0 * (double)(quiet > 0 ? quiet : 0));
+    m8_call_units(L, (double)cell_px + 2.0 * (double)(quiet > 0 ? quiet : 0));
 }
 
 /* The result (right-most x); the block the text covered, from its first line's left to the
@@ -74,7 +74,7 @@ static int print_finish(lua_State *L, m8_text_state *st, int x0, int y0, int len
     int end_y = 0;
     print_charge(L, st->cell_px, st->cells, len);
     int right = m8_text_end(st, &end_y);
-    if (right > x0 && end_y > y0) m8_cost_area(L, x0, y0, right - x0, end_y - y0);
+    if (right > x0 && end_y > y0) m8_call_area(L, x0, y0, right - x0, end_y - y0);
     m8_push_num(L, right);
     return 1;
 }

@@ -18,7 +18,7 @@
 #include "cart_file.h"
 #include "cart_png.h"
 #include "cart_rom.h"
-#include "machine.h"
+#include "palette.h"
 #include "mote8.h"
 #include "png_io.h"
 #include "pxa.h"

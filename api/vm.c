@@ -621,7 +621,7 @@ void m8_vm_run_finalizer(lua_State *L, int t)
        finalizer must not take over that binding's row, units, area or sprites */
     const m8_api_row *row = vm->call_row;
     double units = vm->call_units;
-    m8_call_area area = vm->call_area;
+    m8_call_rect area = vm->call_area;
     int n_reports = vm->n_sprite_reports;
     m8_sprite_report *reports = NULL;
     if (n_reports > 0 && (reports = malloc((size_t)n_reports * sizeof *reports)) != NULL)

@@ -23,14 +23,14 @@ typedef void (*m8_instruction_observer)(struct mote8 *vm, lua_State *L, lua_Debu
 /* Called at the end of every mote8_tick while a profiler is attached. */
 typedef void (*m8_tick_observer)(struct mote8 *vm);
 
-/* The destination rectangle a drawing call asked for (m8_cost_area), in screen
+/* The destination rectangle a drawing call asked for (m8_call_area), in screen
  * coordinates after the camera, with the clip rectangle in force; only kept while a
  * profiler is attached. */
-typedef struct m8_call_area {
+typedef struct m8_call_rect {
     int set;
     double x, y, w, h;
     int clip_x0, clip_y0, clip_x1, clip_y1;     /* exclusive ends */
-} m8_call_area;
+} m8_call_rect;
 
 /* What a cart asked to happen to itself: stop(), run(), load(), extcmd("reset" /
  * "go_back" / "shutdown"). The binding records it and raises an error that unwinds the
@@ -115,7 +115,7 @@ struct mote8 {
     m8_instruction_observer instruction_observer;
     m8_tick_observer tick_observer;
     void *observer_user;              /* the profiler (api/profiler/profiler.c) */
-    m8_call_area call_area;           /* of the binding running now */
+    m8_call_rect call_area;           /* of the binding running now */
     m8_sprite_report *sprite_reports; /* sprites it drew, where (profiler's buffer, NULL */
     int n_sprite_reports, sprite_reports_cap;   /* when none is attached) */
     char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */

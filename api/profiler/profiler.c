@@ -3,7 +3,7 @@
  * Attached to a machine it installs the VM's three observers (api/vm_internal.h):
  *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
  *    current line of the cart's code (lua_getinfo "Sl");
- *  - call: after each API call, its cycles, units and requested area (m8_cost_area) go to
+ *  - call: after each API call, its cycles, units and requested area (m8_call_rect) go to
  *    the call site (the calling Lua frame's line), the API function, the sprite index (spr)
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
  *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
@@ -23,6 +23,7 @@
 #include "png_io.h"
 #include "profile_files.h"
 #include "mote8_profiler.h"
+#include "palette.h"
 #include "profiler_internal.h"
 #include "vm_internal.h"
 
@@ -85,7 +86,7 @@ static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
 
 /* Spread `cycles` over the requested rectangle; count what falls outside the screen or
  * the clip rectangle apart. */
-static void heat(mote8_profiler *p, const m8_call_area *a, double cycles)
+static void heat(mote8_profiler *p, const m8_call_rect *a, double cycles)
 {
     double area = a->w * a->h;
     if (!(area > 0) || cycles <= 0) return;
@@ -114,7 +115,7 @@ static void heat(mote8_profiler *p, const m8_call_area *a, double cycles)
 }
 
 /* The share of rectangle r inside the screen and the clip rectangle of call area a. */
-static double inside_share(const m8_sprite_report *r, const m8_call_area *a)
+static double inside_share(const m8_sprite_report *r, const m8_call_rect *a)
 {
     double area = r->w * r->h;
     if (!(area > 0)) return 1;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include "cart_rom.h"
 #include "cart_template.h"
-#include "machine.h"
+#include "palette.h"
 
 #define PW M8_CART_PICTURE_W
 #define PH M8_CART_PICTURE_H

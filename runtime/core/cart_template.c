@@ -2,12 +2,12 @@
  * cartridge with rounded corners and a bevelled rim, grip ridges on top, side grooves, a
  * black-framed label window at (16,24), a white title plate with two text lines and the
  * "mote8" mark, and gold contacts at the bottom. Text uses the built-in font.
- * Depends on: cart_template.h, font.h, machine.h (m8_palette_rgb). */
+ * Depends on: cart_template.h, font.h, palette.h. */
 #include "cart_template.h"
 
 #include <string.h>
 #include "font.h"
-#include "machine.h"
+#include "palette.h"
 
 #define W M8_CART_PICTURE_W
 #define H M8_CART_PICTURE_H

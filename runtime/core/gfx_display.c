@@ -1,9 +1,9 @@
 /* gfx_display.c - the visible frame: screen RAM 0x6000 -> RGB through the screen palette
  * (0x5f10, value & 0x8f, bit 7 = extended colours 128-143), the screen mode 0x5f2c
  * (stretch, mirror, flip, rotate) and the raster mode 0x5f5f-0x5f7f (reference 1.9, 1.10,
- * 1.12, 2). Depends on: ram.h, gfx.h, machine.h (m8_palette_rgb). */
+ * 1.12, 2). Depends on: ram.h, gfx.h, palette.h. */
 #include "gfx.h"
-#include "machine.h"
+#include "palette.h"
 #include "ram.h"
 
 /* Palette-table entry (0-31) of a screen-palette byte. */

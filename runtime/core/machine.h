@@ -61,7 +61,4 @@ int m8_machine_pull_audio(m8_machine *m, int16_t *out, int max);
  * included) and the screen mode at 0x5f2c. */
 void m8_machine_screen_rgb(const m8_machine *m, uint8_t *rgb);
 
-/* RGB of palette entry 0-31 (16-31 = extended colours 128-143). */
-void m8_palette_rgb(int index, uint8_t *r, uint8_t *g, uint8_t *b);
-
 #endif

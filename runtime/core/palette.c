@@ -1,7 +1,7 @@
 /* palette.c - the 32-colour RGB table: PICO-8's 16 base colours and the 16 extended
  * colours reached through screen-palette values 128-143 (reference 2.1, 2.2).
- * Depends on: machine.h (declaration of m8_palette_rgb). */
-#include "machine.h"
+ * Depends on: palette.h. */
+#include "palette.h"
 
 static const uint8_t m8_palette_table[32][3] = {
     {0, 0, 0},       {29, 43, 83},    {126, 37, 83},   {0, 135, 81},

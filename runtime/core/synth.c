@@ -898,14 +898,6 @@ int m8_synth_stat(const m8_synth *s, int n)
     }
 }
 
-int m8_synth_busy(const m8_synth *s)
-{
-    if (s->mus_on) return 1;
-    for (int c = 0; c < M8_AUDIO_CHANNELS; c++)
-        if (s->ch[c].sv.sfx >= 0 || s->ch[c].amp > 0.0f) return 1;
-    return 0;
-}
-
 /* For synth_string.c: is SFX n playing on any channel? */
 int m8_synth_sfx_playing(const m8_synth *s, int n)
 {

@@ -47,9 +47,6 @@ int m8_synth_stat(const m8_synth *s, int n);
  * belong to the audio command (parsing stops at the first byte that is not audio syntax). */
 int m8_synth_play_string(m8_synth *s, uint8_t *ram, const char *str, int len);
 
-/* True (1) while any channel or the music is producing sound. */
-int m8_synth_busy(const m8_synth *s);
-
 /* True (1) if SFX n is playing on any channel (as sfx or as part of the music). */
 int m8_synth_sfx_playing(const m8_synth *s, int n);
 

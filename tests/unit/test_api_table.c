@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "api_call.h"
 #include "api_registry.h"
 #include "m8_test_util.h"
 
@@ -52,11 +53,11 @@ Test(api_table, cost_rules)
 {
     m8_cost_rule fixed = M8_COST_FIXED(2048), units = M8_COST_UNITS(2, 16, 1),
                  ceil_rule = M8_COST_UNITS_CEIL(2, 2, 0), none = M8_COST_NONE;
-    cr_expect_eq(m8_cost_rule_cycles(&fixed, 123), 2048);
-    cr_expect_eq(m8_cost_rule_cycles(&units, 8), 2);      /* max(1, flr(8/16)) */
-    cr_expect_eq(m8_cost_rule_cycles(&units, 64), 8);
-    cr_expect_eq(m8_cost_rule_cycles(&ceil_rule, 5), 6);  /* 2*ceil(5/2) */
-    cr_expect_eq(m8_cost_rule_cycles(&none, 99), 0);
+    cr_expect_eq(m8_call_rule_cycles(&fixed, 123), 2048);
+    cr_expect_eq(m8_call_rule_cycles(&units, 8), 2);      /* max(1, flr(8/16)) */
+    cr_expect_eq(m8_call_rule_cycles(&units, 64), 8);
+    cr_expect_eq(m8_call_rule_cycles(&ceil_rule, 5), 6);  /* 2*ceil(5/2) */
+    cr_expect_eq(m8_call_rule_cycles(&none, 99), 0);
 }
 
 static const char *sandbox_probe =

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include "cart.h"
 #include "m8_test_util.h"
-#include "machine.h"
+#include "palette.h"
 #include "png_io.h"
 
 #define CELESTE M8_SHARED_DIR "/carts/real/celeste_classic.p8"

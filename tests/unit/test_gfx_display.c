@@ -1,7 +1,7 @@
 /* test_gfx_display.c - Criterion suite "gfx_display": the 32-colour RGB table, screen to
  * RGB through the screen palette (extended colours, 0x8f mask), the 0x5f2c screen modes
- * and the 0x5f5f raster modes. Depends on: gfx.h, machine.h (m8_palette_rgb), Criterion. */
-#include "machine.h"
+ * and the 0x5f5f raster modes. Depends on: gfx.h, palette.h, Criterion. */
+#include "palette.h"
 #include "test_gfx_util.h"
 
 TestSuite(gfx_display, .init = gfx_setup);
