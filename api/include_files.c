@@ -7,11 +7,11 @@
  * the path is made by m8_cart_name_resolve (runtime/core/cart_names.c), as for load() and reload().
  * Files are read through the platform's read_file callback (api/mote8.h): the machine itself
  * opens no file.
- * Depends on: include_files.h, cart_names.h, vm_internal.h, runtime/core (cart_file, p8scii). */
+ * Depends on: include_files.h, cart_names.h, vm_internal.h, runtime/core (cart_codec, p8scii). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_names.h"
 #include "include_files.h"
 #include "dialect/p8_translate.h"

@@ -14,7 +14,7 @@
  * numbers; api/host_services.c checks at compile time that they agree with the machine's
  * (runtime/core/m8conf.h).
  * Depends on: libc headers only (implementation in api/: vm.c, menu.c, host_services.c,
- * cart_files.c, pcm_files.c). */
+ * tool_cart_files.c, pcm_files.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
@@ -218,7 +218,7 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 /* The API reference as a Markdown page (docs/api.md, tools/gen_api_doc). */
 void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 
-/* --- cart files (api/cart_files.c) ---
+/* --- cart files (api/tool_cart_files.c) ---
  * Carts as files for tools (mote8-cart): the .p8 text, .p8.png picture and .p8.rom image
  * formats of docs/cart-format.md. Reading sniffs the format from the bytes; writing picks
  * it from the caller. Messages name the file and go to err (errsz bytes). */

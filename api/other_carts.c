@@ -5,13 +5,13 @@
  * with ".p8.png". Every path is made by m8_cart_name_resolve (runtime/core/cart_names.c), so no
  * name reaches outside that folder. Files go through the platform's read_file and write_file: the machine
  * opens no file itself. A cart written back keeps its format (.p8 stays text, .p8.png a
- * picture with its label, .p8.rom an image), re-encoded by runtime/core/cart_file.c.
+ * picture with its label, .p8.rom an image), re-encoded by runtime/core/cart_codec.c.
  * Depends on: other_carts.h, cart_names.h, vm_internal.h, runtime/core (cart, cart_file). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_names.h"
 #include "other_carts.h"
 

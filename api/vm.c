@@ -16,7 +16,7 @@
  * - stop(), run(), load() and the extcmd()s that end the cart record a request and unwind the
  *   cart's code (m8_vm_request); stop and shutdown take effect at once, the others
  *   (api/cart_flow.c) before the next tick, in the same machine.
- * Depends on: Lua 5.4, runtime/core (machine, cart, cart_file, p8num, synth), api/dialect/p8_translate.h. */
+ * Depends on: Lua 5.4, runtime/core (machine, cart, cart_codec, p8num, synth), api/dialect/p8_translate.h. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +27,7 @@
 
 #include "api_internal.h"
 #include "api_registry.h"
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cost.h"
 #include "include_files.h"
 #include "lua_weights.h"

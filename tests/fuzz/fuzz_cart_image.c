@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "cart.h"
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "code_legacy.h"
 #include "pxa.h"
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cart.h"
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_png.h"
 #include "cart_rom.h"
 #include "code_legacy.h"

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cart.h"
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_rom.h"
 #include "platform_posix.h"
 #include "pxa.h"

@@ -1,9 +1,9 @@
 /* test_rom_content.c - m8_rom_is_cart_image: a .p8.rom is recognised by its content, not by
  * its size alone (issue 21: any file of 32768 bytes was read, and written over, as a cart).
- * Depends on: cart_rom.h, cart_file.h, Criterion. */
+ * Depends on: cart_rom.h, cart_codec.h, Criterion. */
 #include <criterion/criterion.h>
 #include <string.h>
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_rom.h"
 
 Test(rom_content, a_rom_is_recognised_by_its_content)

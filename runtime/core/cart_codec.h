@@ -1,8 +1,8 @@
-/* cart_file.h - cart files in any of the three formats: .p8 text, .p8.png picture and
+/* cart_codec.h - cart files in any of the three formats: .p8 text, .p8.png picture and
  * .p8.rom image, told apart by their bytes (the file name only sharpens error messages).
  * Depends on: cart.h. */
-#ifndef M8_CART_FILE_H
-#define M8_CART_FILE_H
+#ifndef M8_CART_CODEC_H
+#define M8_CART_CODEC_H
 
 #include <stddef.h>
 #include "cart.h"

@@ -1,7 +1,8 @@
-/* cart_file.c - reads and writes carts in any format: sniffs the bytes and hands them to
- * cart.c (.p8), cart_png.c (.p8.png) or cart_rom.c (.p8.rom).
- * Depends on: cart_file.h, cart_png.h, cart_rom.h, libc. */
-#include "cart_file.h"
+/* cart_codec.c - reads and writes carts in any format, as bytes in memory: sniffs the bytes
+ * and hands them to cart.c (.p8), cart_png.c (.p8.png) or cart_rom.c (.p8.rom). (Files by
+ * path are the tools' side: api/tool_cart_files.c.)
+ * Depends on: cart_codec.h, cart_png.h, cart_rom.h, libc. */
+#include "cart_codec.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
-/* cart_files.c - the "cart files" section of mote8.h: carts in .p8, .p8.png and .p8.rom
- * files for tools, wrapping runtime/core's cart_file.c (formats), cart_png.c (palette
+/* tool_cart_files.c - the "cart files" section of mote8.h: carts in .p8, .p8.png and .p8.rom
+ * files for tools, wrapping runtime/core's cart_codec.c (formats), cart_png.c (palette
  * matching) and png_io.c (PNG files), plus the token count of token_count.c. A .p8.png
  * written for a cart without a label gets the first frame the cart draws, rendered through
  * the embedding API itself, with no platform services (it touches no file or save). Extra
  * sections (the sample bank __meta:mote8_samples__ ...) are read and replaced by name.
  * These are services for tools that work on files by path; the machine itself never opens
  * a file (its files go through mote8_platform).
- * Depends on: mote8.h, token_count.h, runtime/core (cart, cart_file, cart_png, cart_rom,
+ * Depends on: mote8.h, token_count.h, runtime/core (cart, cart_codec, cart_png, cart_rom,
  * png_io, pxa, machine). */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cart.h"
-#include "cart_file.h"
+#include "cart_codec.h"
 #include "cart_png.h"
 #include "cart_rom.h"
 #include "palette.h"
