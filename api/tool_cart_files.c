@@ -18,8 +18,9 @@
 #include "cart_codec.h"
 #include "cart_png.h"
 #include "cart_rom.h"
-#include "palette.h"
+#include "m8conf.h"
 #include "mote8.h"
+#include "palette.h"
 #include "png_io.h"
 #include "pxa.h"
 #include "dialect/token_count.h"
@@ -133,9 +134,9 @@ static void render_label(mote8_cart *c)
         mote8_input in;
         memset(&in, 0, sizeof in);
         if (mote8_tick(m8, &in) != MOTE8_ERROR) {
-            static _Thread_local uint8_t rgb[128 * 128 * 3];
+            static _Thread_local uint8_t rgb[M8_SCREEN_W * M8_SCREEN_H * 3];
             mote8_screen_rgb(m8, rgb);
-            for (int i = 0; i < 128 * 128; i++)
+            for (int i = 0; i < M8_SCREEN_W * M8_SCREEN_H; i++)
                 c->cart.label[i] = (uint8_t)m8_nearest_palette_colour(rgb[i * 3], rgb[i * 3 + 1],
                                                                       rgb[i * 3 + 2], 0);
             c->cart.has_label = 1;
@@ -230,10 +231,11 @@ void mote8_cart_describe(const mote8_cart *cart, mote8_cart_info *info)
 
 /* ---------------------------------------------------------------- pictures --- */
 
+/* A 128x128 picture (the sheet and the label have the screen's size). */
 static int write_png(const uint8_t *rgb, const char *path, char *err, size_t errsz)
 {
     errno = 0;
-    if (m8_png_write_rgb(path, rgb, 128, 128, 1) == 0) return 0;
+    if (m8_png_write_rgb(path, rgb, M8_SCREEN_W, M8_SCREEN_H, 1) == 0) return 0;
     char msg[200];
     snprintf(msg, sizeof msg, "cannot write the PNG (%s)", errno ? strerror(errno) : "libpng error");
     set_err(err, errsz, path, msg);
@@ -242,12 +244,12 @@ static int write_png(const uint8_t *rgb, const char *path, char *err, size_t err
 
 int mote8_cart_export_gfx(const mote8_cart *cart, const char *png_path, char *err, size_t errsz)
 {
-    static _Thread_local uint8_t rgb[128 * 128 * 3];
-    for (int y = 0; y < 128; y++)
-        for (int x = 0; x < 128; x++) {
-            uint8_t byte = cart->cart.rom[M8_GFX + y * 64 + x / 2];
+    static _Thread_local uint8_t rgb[M8_SHEET_W * M8_SHEET_H * 3];
+    for (int y = 0; y < M8_SHEET_H; y++)
+        for (int x = 0; x < M8_SHEET_W; x++) {
+            uint8_t byte = cart->cart.rom[M8_GFX + y * (M8_SHEET_W / 2) + x / 2];
             int colour = x & 1 ? byte >> 4 : byte & 15;
-            uint8_t *p = rgb + (y * 128 + x) * 3;
+            uint8_t *p = rgb + (y * M8_SHEET_W + x) * 3;
             m8_palette_rgb(colour, &p[0], &p[1], &p[2]);
         }
     return write_png(rgb, png_path, err, errsz);
@@ -260,8 +262,8 @@ int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *
         set_err(err, errsz, cart->name, "the cart has no label");
         return -1;
     }
-    static _Thread_local uint8_t rgb[128 * 128 * 3];
-    for (int i = 0; i < 128 * 128; i++)
+    static _Thread_local uint8_t rgb[M8_SCREEN_W * M8_SCREEN_H * 3];
+    for (int i = 0; i < M8_SCREEN_W * M8_SCREEN_H; i++)
         m8_palette_rgb(cart->cart.label[i] & 31, &rgb[i * 3], &rgb[i * 3 + 1], &rgb[i * 3 + 2]);
     return write_png(rgb, png_path, err, errsz);
 }
@@ -269,7 +271,7 @@ int mote8_cart_export_label(const mote8_cart *cart, const char *png_path, char *
 int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb)
 {
     if (!cart->cart.has_label) return -1;
-    for (int i = 0; i < 128 * 128; i++)
+    for (int i = 0; i < M8_SCREEN_W * M8_SCREEN_H; i++)
         m8_palette_rgb(cart->cart.label[i] & 31, &rgb[i * 3], &rgb[i * 3 + 1], &rgb[i * 3 + 2]);
     return 0;
 }
@@ -283,18 +285,19 @@ int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, siz
         if (err && errsz) snprintf(err, errsz, "%s", msg);
         return -1;
     }
-    if (w != 128 || h != 128) {
-        snprintf(msg, sizeof msg, "the picture is %dx%d, the sprite sheet is 128x128", w, h);
+    if (w != M8_SHEET_W || h != M8_SHEET_H) {
+        snprintf(msg, sizeof msg, "the picture is %dx%d, the sprite sheet is %dx%d", w, h,
+                 M8_SHEET_W, M8_SHEET_H);
         set_err(err, errsz, png_path, msg);
         free(rgb);
         return -1;
     }
-    for (int y = 0; y < 128; y++)
-        for (int x = 0; x < 128; x += 2) {
-            const uint8_t *p = rgb + (y * 128 + x) * 3;
+    for (int y = 0; y < M8_SHEET_H; y++)
+        for (int x = 0; x < M8_SHEET_W; x += 2) {
+            const uint8_t *p = rgb + (y * M8_SHEET_W + x) * 3;
             int left = m8_nearest_palette_colour(p[0], p[1], p[2], 1);
             int right = m8_nearest_palette_colour(p[3], p[4], p[5], 1);
-            cart->cart.rom[M8_GFX + y * 64 + x / 2] = (uint8_t)(right << 4 | left);
+            cart->cart.rom[M8_GFX + y * (M8_SHEET_W / 2) + x / 2] = (uint8_t)(right << 4 | left);
         }
     cart->cart.section_present |= M8_SEC_GFX;
     free(rgb);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "m8conf.h"
 #include "ram.h"
 
 #define M8_CART_MAX_EXTRA 16
@@ -25,7 +26,7 @@ typedef struct m8_cart {
     size_t code_len;
     int version;               /* "version N" line, 0 if missing */
     int has_label;
-    uint8_t label[128 * 128];  /* 0-31 per pixel (16-31 = extended colours) */
+    uint8_t label[M8_SCREEN_W * M8_SCREEN_H];  /* 0-31 per pixel (16-31 = extended colours) */
     int section_present;       /* bit mask of M8_SEC_* found in the file */
     m8_cart_section extra[M8_CART_MAX_EXTRA];
     int n_extra;

@@ -1,6 +1,7 @@
 /* m8conf.h - every machine constant of mote8, in one place (as Lua keeps its build knobs in
- * luaconf.h). The public header api/mote8.h includes it and names the ones hosts need
- * (MOTE8_WIDTH, MOTE8_AUDIO_RATE, ...); no other file writes these numbers again.
+ * luaconf.h). The public header api/mote8.h states the ones hosts need as plain numbers
+ * (MOTE8_WIDTH, MOTE8_AUDIO_RATE, ...) so that it stands alone; api/host_services.c checks
+ * at compile time that they agree with these. No other file writes these numbers again.
  * The memory map (addresses, sizes of RAM regions) is ram.h's.
  * Depends on: nothing. */
 #ifndef M8_CONF_H

@@ -14,6 +14,8 @@
 
 /* --- regions (section 1.1) --- */
 #define M8_GFX          0x0000  /* sprite sheet, 128x128 4bpp, low nibble = left pixel */
+#define M8_SHEET_W      128     /* the sprite sheet's pixels: 64 bytes a row */
+#define M8_SHEET_H      128
 #define M8_GFX_SHARED   0x1000  /* sprites 128-255 == map rows 32-63 */
 #define M8_MAP          0x2000  /* map rows 0-31, 128 bytes per row */
 #define M8_FLAGS        0x3000  /* sprite flags, one byte per sprite */
