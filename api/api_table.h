@@ -18,7 +18,9 @@
  *   M8_COST_UNITS_CEIL(per, div, min) the same with ceil(units / div)
  *   M8_COST_BASE_UNITS(base, per, div, min) base + per * max(min, floor(units / div))
  *
- * Editing: each group has its own section; add rows only to your group's section.
+ * Editing: each group has its own section; add rows only to your group's section. Each
+ * section's header names the file that defines every C binding of its rows (one hop from
+ * the row; tests/unit/test_api_table.c checks it).
  * Keep `help` to one line: "signature: what it does". */
 #ifndef M8_API_TABLE_H
 #define M8_API_TABLE_H
@@ -43,7 +45,7 @@ typedef struct m8_cost_rule {
 #define M8_COST_BASE_UNITS(base, per, div, min) { (base), (per), (div), (min), 0 }
 
 #define M8_API_TABLE(X, B) \
-    /* ===== GFX: draw state, primitives, sprites, map (api/api_gfx.c) ===== */ \
+    /* ===== GFX: draw state, primitives, sprites (api/api_gfx.c; spr_hit, sspr_hit, spr_hits: api/api_collide.c) ===== */ \
     X(cls, m8l_cls, M8_GROUP_GFX, 0, 0, M8_COST_FIXED(2048), "cls([col]): clear the screen to col, reset clip and cursor") \
     X(camera, m8l_camera, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "camera([x,y]): set the drawing offset (0,0 when omitted); returns the previous x,y") \
     X(clip, m8l_clip, M8_GROUP_GFX, 0, 0, M8_COST_NONE, "clip([x,y,w,h,[prev]]): set the clip rectangle (prev: intersect with the current); returns the previous") \
@@ -72,6 +74,8 @@ typedef struct m8_cost_rule {
     X(spr_hit, m8l_spr_hit, M8_GROUP_GFX, 9, 0, M8_COST_UNITS(2, 1, 0), "spr_hit(n1,x1,y1,[w1,h1,f1],n2,x2,y2,[w2,h2,f2]): mote8 extension: opaque pixels sprites n1 and n2 share drawn at x,y (w,h in sprites, default 1; f flips: 1 x, 2 y; palt respected); 0 at once when the rectangles miss") \
     X(sspr_hit, m8l_sspr_hit, M8_GROUP_GFX, 13, 0, M8_COST_UNITS(2, 1, 0), "sspr_hit(sx1,sy1,sw1,sh1,x1,y1,[f1],sx2,sy2,sw2,sh2,x2,y2,[f2]): mote8 extension: the same for two unstretched sprite-sheet rectangles") \
     X(spr_hits, m8l_spr_hits, M8_GROUP_GFX, 7, 0, M8_COST_UNITS(2, 1, 0), "spr_hits(n,x,y,[w,h,f],list): mote8 extension: spr_hit of one sprite against each {n,x,y,[w],[h],[f]} of list; a table of the counts") \
+    \
+    /* ===== MAP: cells, map(), tline (api/api_gfx.c) ===== */ \
     X(mget, m8l_mget, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mget(x,y): map cell (0 outside the map)") \
     X(mset, m8l_mset, M8_GROUP_MAP, 0, 0, M8_COST_NONE, "mset(x,y,v): set a map cell") \
     X(map, m8l_map, M8_GROUP_MAP, 0, M8_ROW_SPRITE, M8_COST_UNITS(128, 1, 0), "map([tx,ty],[sx,sy],[tw,th],[layers]): draw map cells as sprites (sprite 0 skipped); cost: 128 per cell drawn, 1 per other cell of the map the rectangle covers") \
@@ -82,7 +86,7 @@ typedef struct m8_cost_rule {
     X(print, m8l_print, M8_GROUP_TEXT, 0, 0, M8_COST_BASE_UNITS(80, 1, 1, 0), "print(s,[x,y],[col]): draw P8SCII text at x,y or at the cursor (newline, scroll); returns the right-most x") \
     X(cursor, m8l_cursor, M8_GROUP_TEXT, 0, 0, M8_COST_NONE, "cursor([x,y],[col]): set the print cursor (and home x) and optionally the pen; returns the previous x,y,col") \
     \
-    /* ===== AUDIO (api/api_audio.c) ===== */ \
+    /* ===== AUDIO (api/api_audio.c; sample: api/api_sample.c) ===== */ \
     X(sample, m8l_sample, M8_GROUP_AUDIO, 0, 0, M8_COST_FIXED(16), "sample(n,[loop]): mote8 extension: play sample n of the cart's sample bank (__meta:mote8_samples__), n<0 stops; returns its length in frames (0: no such sample)") \
     X(sfx, m8l_sfx, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "sfx(n,[ch],[offset],[len]): play sfx n (-1 stop, -2 release loop) on channel ch (-1 any free)") \
     X(music, m8l_music, M8_GROUP_AUDIO, 0, 0, M8_COST_UNITS(32, 1, 0), "music(n,[fade_ms],[mask]): play music from pattern n (-1 stop), reserving the channels in mask") \
@@ -143,7 +147,7 @@ typedef struct m8_cost_rule {
     X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len],[file]): copy from the cart ROM (or another cart file's) into RAM (default: all data)") \
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
-    /* ===== SYSTEM (api/api_system.c; run, stop, load, extcmd: api/api_flow.c) ===== */ \
+    /* ===== SYSTEM (api/api_system.c; serial: api/api_serial.c; run, stop, load, extcmd: api/api_flow.c; tonum: api/dialect/p8_runtime.c; cartdata, dget, dset: api/api_cartdata.c; _set_fps, _update_buttons, holdframe: api/api_compat.c) ===== */ \
     X(serial, m8l_serial, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(2, 1, 0), "serial(ch,addr,len): 0x808 queues len bytes of RAM at addr as 8-bit unsigned PCM at 5512.5 Hz (stat(108) queued, stat(109) room); other channels move nothing; returns the bytes moved") \
     X(printh, m8l_printh, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "printh(s,[file],[overwrite]): write s to the host console (stdout), or add it to file (1-64 of A-Za-z0-9_.-) in the cart output folder (overwrite: replace it)") \
     X(stat, m8l_stat, M8_GROUP_SYSTEM, 0, 0, M8_COST_FIXED(32), "stat(n): system status value n (0 memory, 1 cpu, 2 system cpu, 6 run/load parameter, 7 fps, 30-39 devkit keyboard and mouse after poke(0x5f2d,1), 100 breadcrumb, 108/109 PCM queue, 200/201 the cycles behind 1/2 (mote8) ...)") \
@@ -165,7 +169,7 @@ typedef struct m8_cost_rule {
     X(_update_buttons, m8l__update_buttons, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "_update_buttons(): undocumented PICO-8: start a new update of the buttons, btnp moves on (its _update60 compatibility line calls it) (api/api_compat.c)") \
     X(holdframe, m8l_holdframe, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "holdframe(): undocumented PICO-8: keep showing the screen as it is now until this frame ends (long drawing not shown half done) (api/api_compat.c)") \
     \
-    /* ===== LUA: functions taken from Lua 5.4's base library ===== */ \
+    /* ===== LUA: functions taken from Lua 5.4's base library (setmetatable: api/api_sandbox.c) ===== */ \
     B(getmetatable, "getmetatable", M8_GROUP_LUA, "getmetatable(t): t's metatable") \
     X(setmetatable, m8l_setmetatable, M8_GROUP_LUA, 0, 0, M8_COST_NONE, "setmetatable(t,m): set t's metatable (a __gc finalizer runs as counted cart code: api/api_sandbox.c)") \
     B(rawget, "rawget", M8_GROUP_LUA, "rawget(t,k): t[k] without metamethods") \
