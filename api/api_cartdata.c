@@ -11,7 +11,7 @@
  * file outside the host's data folder. A save the host cannot read is reported through
  * printh; if the host could not keep it aside, dset() does not save over it for the rest of
  * the run. A save that fails (a full disk) is reported once per run, not once per frame.
- * Depends on: api_internal.h, cart_names.h, vm_internal.h (the platform), ram.h. */
+ * Depends on: p8num.h, api_internal.h, cart_names.h, vm_internal.h (the platform), ram.h. */
 #include <stdio.h>
 #include <string.h>
 #include "api_internal.h"

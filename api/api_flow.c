@@ -5,7 +5,7 @@
  * "pause" (the host opens its pause menu: mote8_pause_requested), "go_back" (follow the
  * breadcrumb; nothing without one) and "shutdown" (the host ends the program); every other
  * command is accepted and ignored.
- * Depends on: api_internal.h, vm_internal.h, other_carts.h. */
+ * Depends on: p8num.h, api_internal.h, vm_internal.h, other_carts.h. */
 #include <stdio.h>
 #include <string.h>
 #include "api_internal.h"

@@ -10,7 +10,7 @@
  *  - A binding whose cost rule depends on work done reports its units (pixels, characters,
  *    bytes...) with m8_call_units(L, n); the row's cost rule turns units into cycles.
  *  - Machine state is reached with m8_ram(L) / m8_machine(L); state lives in RAM.
- * Depends on: Lua 5.4, runtime/core/machine.h. */
+ * Depends on: mote8.h, Lua 5.4, runtime/core/machine.h. */
 #ifndef M8_API_INTERNAL_H
 #define M8_API_INTERNAL_H
 

@@ -1,6 +1,6 @@
 /* api_registry.c - expands api/api_table.h into the cart's global environment, the
  * per-call dispatcher (arity check + system cost), and the `--api` help listing.
- * Depends on: Lua 5.4, api_table.h, api_bindings.h, api_call.h. */
+ * Depends on: api_internal.h, Lua 5.4, api_table.h, api_bindings.h, api_call.h. */
 #include <stdio.h>
 #include <string.h>
 #include "api_bindings.h"

@@ -1,6 +1,6 @@
 /* api_system.c - system bindings: printh stat time flip assert menuitem (reference 8.13);
  * run, stop, load and extcmd are in api_flow.c.
- * Depends on: api_internal.h, vm_internal.h, p8num.h, synth.h. */
+ * Depends on: dialect/p8_runtime.h, api_internal.h, vm_internal.h, p8num.h, synth.h. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>

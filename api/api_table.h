@@ -21,7 +21,8 @@
  * Editing: each group has its own section; add rows only to your group's section. Each
  * section's header names the file that defines every C binding of its rows (one hop from
  * the row; tests/unit/test_api_table.c checks it).
- * Keep `help` to one line: "signature: what it does". */
+ * Keep `help` to one line: "signature: what it does".
+ * Depends on: nothing (the C bindings its rows name are declared in api_bindings). */
 #ifndef M8_API_TABLE_H
 #define M8_API_TABLE_H
 

@@ -2,7 +2,7 @@
  * a header, the location (tab and line), the message and the offending source line,
  * wrapped to the 32-column console, in the project's font. Hosts call mote8_show_error()
  * after a tick returned MOTE8_ERROR; the window then keeps showing it.
- * Depends on: vm_internal.h, runtime/core (gfx, text). */
+ * Depends on: api_internal.h, vm_internal.h, runtime/core (gfx, text). */
 #include <string.h>
 #include "api_internal.h"
 #include "gfx.h"

@@ -7,7 +7,8 @@
  * the path is made by m8_cart_name_resolve (runtime/core/cart_names.c), as for load() and reload().
  * Files are read through the platform's read_file callback (api/mote8.h): the machine itself
  * opens no file.
- * Depends on: include_files.h, cart_names.h, vm_internal.h, runtime/core (cart_codec, p8scii). */
+ * Depends on: dialect/p8_translate.h, include_files.h, cart_names.h, vm_internal.h,
+ * runtime/core (cart_codec, p8scii). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

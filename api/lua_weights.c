@@ -8,7 +8,8 @@
  *   2  table and global reads and writes; arithmetic, bitwise, comparison, length;
  *      calls, returns, closures, varargs, table constructors
  *   0  MMBIN*: a 5.4-only instruction run only when arithmetic falls back to a
- *      metamethod (PICO-8's 5.2 has one instruction there); EXTRAARG is never fetched */
+ *      metamethod (PICO-8's 5.2 has one instruction there); EXTRAARG is never fetched
+ * Depends on: lua_weights.h. */
 #include "lua_weights.h"
 
 const m8_lua_weight m8_lua_weights[] = {

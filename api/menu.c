@@ -3,7 +3,7 @@
  * running an item's callback with the pressed buttons, and restarting the cart (keeping its
  * stat(6) parameter and its breadcrumb). A callback that calls load(), run(), stop() or an
  * extcmd() ending the cart is not an error: the request is carried out by the next tick.
- * Depends on: vm_internal.h, api/mote8.h. */
+ * Depends on: api_internal.h, vm_internal.h, api/mote8.h. */
 #include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"

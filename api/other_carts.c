@@ -6,7 +6,8 @@
  * name reaches outside that folder. Files go through the platform's read_file and write_file: the machine
  * opens no file itself. A cart written back keeps its format (.p8 stays text, .p8.png a
  * picture with its label, .p8.rom an image), re-encoded by runtime/core/cart_codec.c.
- * Depends on: other_carts.h, cart_names.h, vm_internal.h, runtime/core (cart, cart_file). */
+ * Depends on: cart_codec.h, other_carts.h, cart_names.h, vm_internal.h, runtime/core (cart,
+ * cart_file). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,8 +6,8 @@
  * sections (the sample bank __meta:mote8_samples__ ...) are read and replaced by name.
  * These are services for tools that work on files by path; the machine itself never opens
  * a file (its files go through mote8_platform).
- * Depends on: mote8.h, token_count.h, runtime/core (cart, cart_codec, cart_png, cart_rom,
- * png_io, pxa, machine). */
+ * Depends on: m8conf.h, palette.h, mote8.h, token_count.h, runtime/core (cart, cart_codec,
+ * cart_png, cart_rom, png_io, pxa, machine). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

@@ -16,7 +16,9 @@
  * - stop(), run(), load() and the extcmd()s that end the cart record a request and unwind the
  *   cart's code (m8_vm_request); stop and shutdown take effect at once, the others
  *   (api/cart_flow.c) before the next tick, in the same machine.
- * Depends on: Lua 5.4, runtime/core (machine, cart, cart_codec, p8num, synth), api/dialect/p8_translate.h. */
+ * Depends on: vm_internal.h, api_internal.h, api_registry.h, include_files.h,
+ * lua_weights.h, api/dialect (p8_translate, p8_runtime), runtime/core (machine, cart,
+ * cart_codec, cost, p8num, p8scii, pixel, rng, synth), Lua 5.4. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* vm_internal.h - the state of one running cart (struct mote8), shared by vm.c and the
  * bindings that need more than api_internal.h offers (system, profiler).
- * Depends on: Lua 5.4, runtime/core (machine, cost), api_registry.h. */
+ * Depends on: api_internal.h, mote8.h, Lua 5.4, runtime/core (machine, cost), api_registry.h. */
 #ifndef M8_VM_INTERNAL_H
 #define M8_VM_INTERNAL_H
 

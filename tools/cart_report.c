@@ -2,8 +2,8 @@
  * loads (reads and compiles), how many frames it runs without error, and whether it draws a
  * non-blank frame. Input: O is pressed every 16 frames and the arrows cycle, so title screens
  * move on. Usage: cart_report [DIR] [FRAMES] (defaults ../shared/carts/real, 300).
- * Prints a Markdown table and a closing summary line. Uses api/mote8.h, and the POSIX
- * platform services of runtime/platform/platform_posix.h to read files. */
+ * Prints a Markdown table and a closing summary line.
+ * Depends on: api/mote8.h, runtime/platform/platform_posix.h (reading files). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

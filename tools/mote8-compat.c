@@ -16,7 +16,8 @@
  * Input script: a fixed-seed generator holds a random button mask (arrows, sometimes O or X)
  * for 3-12 frames at a time; O is pressed at frames 10, 40, 70 and X at 25, 55 so title
  * screens and menus are passed.
- * Uses api/mote8.h, api/mote8_profiler.h (the frame cost) and the POSIX platform services. */
+ * Depends on: api/mote8.h, api/mote8_profiler.h (the frame cost), platform_posix.h (the
+ * POSIX platform services). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>

@@ -6,7 +6,7 @@
  * globals of reference 6.2 and string indexing str[i]. Operands that are not numbers fall
  * back to Lua's own arithmetic (so __div/__band/... metamethods of carts' vector classes
  * still run, and errors read "attempt to perform arithmetic on a nil value").
- * Depends on: Lua 5.4, p8num.h. */
+ * Depends on: p8_translate.h, Lua 5.4, p8num.h. */
 #include "p8_runtime.h"
 
 #include <math.h>

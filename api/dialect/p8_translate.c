@@ -10,8 +10,8 @@
  * Line keeping: every emitted token is preceded, when its line differs from the previous
  * token's, by a marker "\x01<line>\x02"; a final pass turns markers into enough newlines to
  * put the token on its source line. Emission order is source order, so lines never need to
- * go back. Depends on: p8_lex.h, p8num.h (through the lexer), cart_names.h (which #include
- * names may be read), libc. */
+ * go back. Depends on: m8conf.h, p8_lex.h, p8num.h (through the lexer), cart_names.h (which
+ * #include names may be read), libc. */
 #include "p8_translate.h"
 
 #include <math.h>

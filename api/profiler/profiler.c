@@ -10,8 +10,8 @@
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
- * Depends on: api/mote8_profiler.h, api/vm_internal.h, runtime/core (cost, cart,
- * png_io, machine). */
+ * Depends on: p8scii.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
+ * api/vm_internal.h, runtime/core (cost, cart, png_io, machine). */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>

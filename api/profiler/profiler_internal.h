@@ -1,5 +1,5 @@
 /* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
- * tests. Depends on: api/vm_internal.h, runtime/core/cost.h. */
+ * tests. Depends on: profile_files.h, api/vm_internal.h, runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H
 

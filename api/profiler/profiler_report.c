@@ -7,7 +7,7 @@
  * platform callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget line and
  * the dropped frames, the top call sites, API functions, top sprites with thumbnails, and
  * the draw-cost heatmap with the off-screen share.
- * Depends on: api/mote8_profiler.h, profile_files.h, libc. */
+ * Depends on: profiler_internal.h, api/mote8_profiler.h, profile_files.h, libc. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * A cart is a 32 KiB ROM image (0x0000-0x42ff data as in RAM) plus its Lua source kept as
  * P8SCII bytes (tabs joined by "-->8" lines, exactly as in the file), the label, and any
  * sections this reader does not interpret, kept verbatim so writing gives them back.
- * Depends on: ram.h, p8scii.h. */
+ * Depends on: m8conf.h, ram.h, p8scii.h. */
 #ifndef M8_CART_H
 #define M8_CART_H
 

@@ -3,7 +3,7 @@
  * hidden low bits survive), extraction of byte y*160+x = A1A0 R1R0 G1G0 B1B0 of each
  * pixel, and the reverse: the cartridge picture with each pixel's low bits replaced.
  * Errors in the PNG come back as messages, never as a crash (libpng's longjmp).
- * Depends on: cart_png.h, cart_rom.h, cart_template.h, machine.h, libpng. */
+ * Depends on: cart_png.h, cart_rom.h, cart_template.h, palette.h, libpng. */
 #include "cart_png.h"
 
 #include <png.h>

@@ -6,7 +6,7 @@
  * a back reference with the next byte: offset (b - 0x3c) * 16 + (b2 & 15), length
  * (b2 >> 4) + 2. The encoder is a plain greedy matcher (offsets 1-3135, lengths 3-17, never
  * longer than the offset, as PICO-8's streams are; NUL bytes only through references).
- * Depends on: code_legacy.h, libc. */
+ * Depends on: pxa.h, code_legacy.h, libc. */
 #include "code_legacy.h"
 #include "pxa.h"
 

@@ -9,7 +9,7 @@
  * pattern/flag bits of reference 8.3 are visible. Drawing coordinates are camera-relative.
  * Behaviour follows ../shared/spec/pico8-reference.md sections 1, 2 and 8.1-8.4; the
  * readings chosen for its [?] points are listed in docs/graphics.md.
- * Depends on: ram.h, pixel.h (C11 only). */
+ * Depends on: <stdint.h> only (implemented in gfx_*.c over the RAM image and m8_plot). */
 #ifndef M8_GFX_H
 #define M8_GFX_H
 

@@ -6,7 +6,7 @@
  * mouse selects with a click, runs with a click on the selection, and the wheel scrolls.
  * The last cart run is selected again next time. MOTE8_WINDOW_SHOT=FILE saves the window
  * once the visible labels are ready (checks and docs).
- * Depends on: host.h, host_text.h, launcher_list.h, settings.h, api/mote8.h, SDL2. */
+ * Depends on: window.h, host.h, host_text.h, launcher_list.h, settings.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>

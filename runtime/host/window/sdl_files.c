@@ -1,6 +1,6 @@
 /* sdl_files.c - the window's file reader: whole files through SDL_RWops, so the window reads
  * carts the way SDL finds files on every platform it runs on (on Android, the APK's assets).
- * Depends on: host.h, SDL2. */
+ * Depends on: window.h, host.h, SDL2. */
 #include <SDL.h>
 #include <errno.h>
 #include <stdio.h>

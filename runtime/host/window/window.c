@@ -14,8 +14,8 @@
  * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
  * Settings (settings.h) come from main.c.
- * Depends on: host.h, overlay.h, pause_menu.h, capture.h, input_map.h, cart_watch.h,
- * settings.h, api/mote8.h, SDL2. */
+ * Depends on: host_text.h, host.h, overlay.h, pause_menu.h, capture.h, input_map.h,
+ * cart_watch.h, settings.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
