@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# run_all.sh - runs every test: one Criterion binary holding the unit suites, the
+# run_all.sh - runs every test: one Criterion binary holding the unit and machine suites, the
 # conformance carts with golden frames, the real-cart corpus checks and the command-line
 # contract of build/bin/mote8; then, from the trees make test builds beside BUILD_DIR, the
-# unit suites and a short compatibility run under ASan+UBSan (BUILD_DIR-sanitize,
+# unit and machine suites and a short compatibility run under ASan+UBSan (BUILD_DIR-sanitize,
 # tests/sanitize_run.sh) and each libFuzzer target briefly (BUILD_DIR-fuzz,
 # tests/fuzz_run.sh; skipped with a message without clang's libFuzzer).
 # Usage: tests/run_all.sh BUILD_DIR

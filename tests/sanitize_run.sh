@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sanitize_run.sh - the AddressSanitizer + UndefinedBehaviorSanitizer checks (make sanitize,
-# and the suite through tests/run_all.sh): the unit suites of the sanitizer build, then a
+# and the suite through tests/run_all.sh): the in-process suites (tests/unit, tests/machine) of the sanitizer build, then a
 # short compatibility run (60 frames per cart of ../shared/carts/real) with no cart process
 # ending on a sanitizer report. Usage: tests/sanitize_run.sh SANITIZE_BUILD_DIR [FRAMES]
 set -uo pipefail
@@ -13,8 +13,8 @@ if [ ! -x "$san/bin/m8_unit_tests" ]; then
 fi
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-echo "sanitize: unit suites (ASan+UBSan)"
-"$san/bin/m8_unit_tests" --jobs 2 || { echo "sanitize: unit suites failed" >&2; exit 1; }
+echo "sanitize: unit and machine suites (ASan+UBSan)"
+"$san/bin/m8_unit_tests" --jobs 2 || { echo "sanitize: unit or machine suites failed" >&2; exit 1; }
 out="$san/compat"
 rm -rf "$out"
 echo "sanitize: compatibility run, $frames frames per cart"
