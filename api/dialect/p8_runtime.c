@@ -6,8 +6,9 @@
  * globals of reference 6.2 and string indexing str[i]. Operands that are not numbers fall
  * back to Lua's own arithmetic (so __div/__band/... metamethods of carts' vector classes
  * still run, and errors read "attempt to perform arithmetic on a nil value").
- * Depends on: p8_translate.h, Lua 5.4, p8num.h. */
+ * Depends on: p8_helpers.h (the list of helpers), p8_translate.h, Lua 5.4, p8num.h. */
 #include "p8_runtime.h"
+#include "p8_helpers.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -387,35 +388,26 @@ void m8_translate_charge_cat(lua_State *L, int env_index, m8_cat_charge charge)
     env_index = lua_absindex(L, env_index);
     lua_pushlightuserdata(L, (void *)(uintptr_t)charge);
     lua_pushcclosure(L, h_cat, 1);
-    lua_setfield(L, env_index, "__m8_cat");
+    lua_setfield(L, env_index, m8_helper_name(M8_HELPER_cat));
 }
 
 void m8_translate_register_helpers(lua_State *L, int env_index)
 {
-    static const luaL_Reg fns[] = {
-        { "__m8_band", h_band }, { "__m8_bor", h_bor }, { "__m8_bxor", h_bxor },
-        { "__m8_bnot", h_bnot }, { "__m8_shl", h_shl }, { "__m8_shr", h_shr },
-        { "__m8_lshr", h_lshr }, { "__m8_rotl", h_rotl }, { "__m8_rotr", h_rotr },
-        { "__m8_div", h_div }, { "__m8_idiv", h_idiv }, { "__m8_mod", h_mod }, { "__m8_pow", h_pow }, { "__m8_forstep", h_forstep },
-        { "__m8_cat", h_cat }, { NULL, NULL }
-    };
     env_index = lua_absindex(L, env_index);
-    for (const luaL_Reg *r = fns; r->name; r++) {
-        lua_pushcfunction(L, r->func);
-        lua_setfield(L, env_index, r->name);
-    }
-    static const struct { const char *helper, *api; lua_CFunction fallback; } peeks[] = {
-        { "__m8_peek", "peek", h_peek }, { "__m8_peek2", "peek2", h_peek2 },
-        { "__m8_peek4", "peek4", h_peek4 },
-    };
-    for (int i = 0; i < 3; i++) {
-        if (lua_getfield(L, env_index, peeks[i].api) != LUA_TFUNCTION) {
-            lua_pop(L, 1);
-            lua_pushvalue(L, env_index);
-            lua_pushcclosure(L, peeks[i].fallback, 1);
-        }
-        lua_setfield(L, env_index, peeks[i].helper);
-    }
+#define M8_REGISTER_HELPER(name) \
+    lua_pushcfunction(L, h_##name); \
+    lua_setfield(L, env_index, "__m8_" #name);
+    /* a peek helper is the env's own function of that name when there is one */
+#define M8_REGISTER_PEEK(name) \
+    if (lua_getfield(L, env_index, #name) != LUA_TFUNCTION) { \
+        lua_pop(L, 1); \
+        lua_pushvalue(L, env_index); \
+        lua_pushcclosure(L, h_##name, 1); \
+    } \
+    lua_setfield(L, env_index, "__m8_" #name);
+    M8_DIALECT_HELPERS(M8_REGISTER_HELPER, M8_REGISTER_PEEK)
+#undef M8_REGISTER_HELPER
+#undef M8_REGISTER_PEEK
     m8_set_glyph_globals(L, env_index);
 
     /* strings: s[i] -> i-th character; other keys keep reaching the previous __index */

@@ -8,9 +8,7 @@
 #include <lua.h>
 
 /* Put everything translated code needs into the table at env_index:
- *   - the helpers __m8_band __m8_bor __m8_bxor __m8_bnot __m8_shl __m8_shr __m8_lshr
- *     __m8_rotl __m8_rotr __m8_div __m8_idiv __m8_mod __m8_cat __m8_peek __m8_peek2
- *     __m8_peek4 (see docs/dialect.md);
+ *   - the helpers of p8_helpers.h (__m8_band, __m8_div, __m8_cat ...; docs/dialect.md);
  *   - the 26 glyph globals (_x80 .. _x99, values of reference 6.2) unless already set;
  *   - the string metatable's __index so that ("abc")[2] == "b" (global to the lua_State).
  * __m8_peek/__m8_peek2/__m8_peek4 are the env's peek/peek2/peek4 functions as found NOW

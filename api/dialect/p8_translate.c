@@ -10,8 +10,8 @@
  * Line keeping: every emitted token is preceded, when its line differs from the previous
  * token's, by a marker "\x01<line>\x02"; a final pass turns markers into enough newlines to
  * put the token on its source line. Emission order is source order, so lines never need to
- * go back. Depends on: m8conf.h, p8_lex.h, p8num.h (through the lexer), cart_names.h (which
- * #include names may be read), libc. */
+ * go back. Depends on: m8conf.h, p8_helpers.h (the helper names), p8_lex.h, p8num.h
+ * (through the lexer), cart_names.h (which #include names may be read), libc. */
 #include "p8_translate.h"
 
 #include <math.h>
@@ -23,6 +23,7 @@
 
 #include "cart_names.h"
 #include "m8conf.h"
+#include "p8_helpers.h"
 #include "p8_lex.h"
 #include "p8num.h"
 
@@ -396,7 +397,8 @@ static expr fin(parser *P, expr e)
 {
     if (e.kind != E_CAT) return e;
     expr r = mk(P, E_OTHER);
-    sb_puts(r.b, "__m8_cat(");
+    sb_puts(r.b, m8_helper_name(M8_HELPER_cat));
+    sb_puts(r.b, "(");
     sb_cat(r.b, e.b);
     sb_puts(r.b, ")");
     return r;
@@ -628,18 +630,18 @@ static int binprio(int type, int *right)
 static const char *helper_for(int op)
 {
     switch (op) {
-    case P8T_AMP: return "__m8_band";
-    case P8T_PIPE: return "__m8_bor";
-    case P8T_XOR: case P8T_TILDE: return "__m8_bxor";
-    case P8T_SHL: return "__m8_shl";
-    case P8T_SHR: return "__m8_shr";
-    case P8T_LSHR: return "__m8_lshr";
-    case P8T_ROTL: return "__m8_rotl";
-    case P8T_ROTR: return "__m8_rotr";
-    case P8T_SLASH: return "__m8_div";
-    case P8T_PERCENT: return "__m8_mod";
-    case P8T_BSLASH: return "__m8_idiv";
-    case P8T_CARET: return "__m8_pow";
+    case P8T_AMP: return m8_helper_name(M8_HELPER_band);
+    case P8T_PIPE: return m8_helper_name(M8_HELPER_bor);
+    case P8T_XOR: case P8T_TILDE: return m8_helper_name(M8_HELPER_bxor);
+    case P8T_SHL: return m8_helper_name(M8_HELPER_shl);
+    case P8T_SHR: return m8_helper_name(M8_HELPER_shr);
+    case P8T_LSHR: return m8_helper_name(M8_HELPER_lshr);
+    case P8T_ROTL: return m8_helper_name(M8_HELPER_rotl);
+    case P8T_ROTR: return m8_helper_name(M8_HELPER_rotr);
+    case P8T_SLASH: return m8_helper_name(M8_HELPER_div);
+    case P8T_PERCENT: return m8_helper_name(M8_HELPER_mod);
+    case P8T_BSLASH: return m8_helper_name(M8_HELPER_idiv);
+    case P8T_CARET: return m8_helper_name(M8_HELPER_pow);
     default: return NULL;
     }
 }
@@ -720,10 +722,10 @@ static expr subexpr_nested(parser *P, int limit)
         expr o = fin(P, subexpr(P, UNARY_PRIO));
         e = mk(P, E_OTHER);
         sb_cat(e.b, mark);
-        const char *h = t == P8T_TILDE ? "__m8_bnot" : t == P8T_AT ? "__m8_peek" :
-                        t == P8T_PERCENT ? "__m8_peek2" : t == P8T_DOLLAR ? "__m8_peek4" : NULL;
-        if (h) {
-            sb_puts(e.b, h);
+        int h = t == P8T_TILDE ? M8_HELPER_bnot : t == P8T_AT ? M8_HELPER_peek :
+                t == P8T_PERCENT ? M8_HELPER_peek2 : t == P8T_DOLLAR ? M8_HELPER_peek4 : -1;
+        if (h >= 0) {
+            sb_puts(e.b, m8_helper_name((enum m8_helper)h));
             sb_puts(e.b, "(");
             sb_cat(e.b, o.b);
             sb_puts(e.b, ")");
@@ -905,7 +907,10 @@ static void forstat(parser *P, sbuf *b)
              * raises "'for' step is zero" */
             expr step = expression(P);
             int maybe_zero = step.kind != E_NUM || step.num == 0;
-            if (maybe_zero) sb_puts(b, "__m8_forstep(");
+            if (maybe_zero) {
+                sb_puts(b, m8_helper_name(M8_HELPER_forstep));
+                sb_puts(b, "(");
+            }
             sb_cat(b, step.b);
             if (maybe_zero) sb_puts(b, ")");
         }
@@ -1225,12 +1230,6 @@ static const char builtin_locals[] =
 /* The translator's helpers, reached by the code as chunk locals (never as globals a cart
  * could shadow, or lose with `function f(_ENV)`): each one the translated code names gets
  * `local __m8_x=__m8_x;` on the first line, read from the environment when the chunk starts. */
-static const char *const helper_names[] = {
-    "__m8_band", "__m8_bor", "__m8_bxor", "__m8_bnot", "__m8_shl", "__m8_shr", "__m8_lshr",
-    "__m8_rotl", "__m8_rotr", "__m8_div", "__m8_idiv", "__m8_mod", "__m8_pow", "__m8_cat",
-    "__m8_peek", "__m8_peek2", "__m8_peek4", "__m8_forstep",
-};
-
 static int names_helper(const char *code, const char *name)
 {
     size_t n = strlen(name);
@@ -1245,11 +1244,11 @@ static int names_helper(const char *code, const char *name)
 
 static char *with_helper_locals(char *code, size_t *len)
 {
-    size_t extra = 0, k = sizeof helper_names / sizeof helper_names[0];
-    int used[sizeof helper_names / sizeof helper_names[0]];
+    size_t extra = 0, k = M8_HELPER_COUNT;
+    int used[M8_HELPER_COUNT];
     for (size_t i = 0; i < k; i++) {
-        used[i] = names_helper(code, helper_names[i]);
-        if (used[i]) extra += 2 * strlen(helper_names[i]) + 9;
+        used[i] = names_helper(code, m8_helper_name((enum m8_helper)i));
+        if (used[i]) extra += 2 * strlen(m8_helper_name((enum m8_helper)i)) + 9;
     }
     if (!extra) return code;
     char *out = malloc(*len + extra + 1);
@@ -1260,7 +1259,8 @@ static char *with_helper_locals(char *code, size_t *len)
     size_t o = 0;
     for (size_t i = 0; i < k; i++)
         if (used[i])
-            o += (size_t)sprintf(out + o, "local %s=%s;", helper_names[i], helper_names[i]);
+            o += (size_t)sprintf(out + o, "local %s=%s;", m8_helper_name((enum m8_helper)i),
+                                 m8_helper_name((enum m8_helper)i));
     memcpy(out + o, code, *len + 1);
     *len += o;
     free(code);
