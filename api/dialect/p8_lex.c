@@ -4,9 +4,11 @@
  * and their `op=` forms, `--` and `//` comments, long brackets, numbers through
  * m8_num_parse_literal (so `5end` is 5 then `end`, 0xffff is -1), strings decoded to raw
  * bytes with Lua's escapes plus PICO-8's \* \# \- \| \+ \^, and `#include name` lines.
- * Depends on: p8num.h, libc. */
+ * Depends on: p8_alloc.h (its allocator is defined here), p8num.h, libc. */
 #include "p8_lex.h"
+#include "p8_alloc.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,13 +77,26 @@ static int lex_error(lexer *lx, const char *fmt, ...)
     return -1;
 }
 
+void *(*m8_dialect_realloc)(void *p, size_t n) = realloc;
+
+/* Where an allocation that fails in p8_lex() jumps (p8_lex returns the error). */
+static _Thread_local jmp_buf *lex_out_of_memory;
+
+/* Grow `*p` (elements of `size` bytes) to `cap`, or jump out of p8_lex(). */
+static void lex_grow(void **p, size_t size, size_t cap)
+{
+    void *grown = m8_dialect_realloc(*p, size * cap);
+    if (!grown) longjmp(*lex_out_of_memory, 1);
+    *p = grown;
+}
+
 static p8_tok *push(lexer *lx, int type, const char *s, size_t len, int line)
 {
     p8_lexed *o = lx->out;
     if (o->n == o->cap) {
-        o->cap = o->cap ? o->cap * 2 : 256;
-        o->t = realloc(o->t, sizeof *o->t * (size_t)o->cap);
-        if (!o->t) abort();
+        int cap = o->cap ? o->cap * 2 : 256;
+        lex_grow((void **)&o->t, sizeof *o->t, (size_t)cap);
+        o->cap = cap;
     }
     p8_tok *t = &o->t[o->n++];
     memset(t, 0, sizeof *t);
@@ -96,9 +111,9 @@ static p8_tok *push(lexer *lx, int type, const char *s, size_t len, int line)
 static void arena_put(p8_lexed *o, int c)
 {
     if (o->an == o->acap) {
-        o->acap = o->acap ? o->acap * 2 : 1024;
-        o->arena = realloc(o->arena, o->acap);
-        if (!o->arena) abort();
+        size_t cap = o->acap ? o->acap * 2 : 1024;
+        lex_grow((void **)&o->arena, 1, cap);
+        o->acap = cap;
     }
     o->arena[o->an++] = (char)c;
 }
@@ -290,11 +305,10 @@ static int scan_op(const char *p, const char *end, int *n)
 #undef AT
 }
 
-int p8_lex(const char *src, size_t len, p8_lexed *out, int *err_line, char *err, size_t cap)
+/* The whole source into tokens (p8_lex's work). 0, or -1 with the error set. */
+static int lex_all(lexer *lx)
 {
-    lexer L = { src, src + len, src, 1, 1, out, err_line, err, cap, 1 };
-    lexer *lx = &L;
-    memset(out, 0, sizeof *out);
+    p8_lexed *out = lx->out;
     while (lx->p < lx->end) {
         int c = (unsigned char)*lx->p;
         if (c == '\n') { lx->line++; lx->lline++; lx->p++; lx->at_line_start = 1; continue; }
@@ -400,4 +414,21 @@ void p8_lex_free(p8_lexed *lx)
     free(lx->t);
     free(lx->arena);
     memset(lx, 0, sizeof *lx);
+}
+
+int p8_lex(const char *src, size_t len, p8_lexed *out, int *err_line, char *err, size_t cap)
+{
+    lexer L = { src, src + len, src, 1, 1, out, err_line, err, cap, 1 };
+    memset(out, 0, sizeof *out);
+    jmp_buf here, *outer = lex_out_of_memory;
+    lex_out_of_memory = &here;
+    volatile int rc = -1;
+    if (setjmp(here) == 0) {
+        rc = lex_all(&L);
+    } else {                            /* an allocation failed: p8_lex_free frees the rest */
+        snprintf(err, cap, "out of memory");
+        *err_line = L.line;
+    }
+    lex_out_of_memory = outer;
+    return rc;
 }

@@ -10,7 +10,8 @@
  * Line keeping: every emitted token is preceded, when its line differs from the previous
  * token's, by a marker "\x01<line>\x02"; a final pass turns markers into enough newlines to
  * put the token on its source line. Emission order is source order, so lines never need to
- * go back. Depends on: m8conf.h, p8_helpers.h (the helper names), p8_lex.h, p8num.h
+ * go back. Out of memory ends a translation with that error, never an abort (p8_alloc.h).
+ * Depends on: m8conf.h, p8_alloc.h, p8_helpers.h (the helper names), p8_lex.h, p8num.h
  * (through the lexer), cart_names.h (which #include names may be read), libc. */
 #include "p8_translate.h"
 
@@ -23,6 +24,7 @@
 
 #include "cart_names.h"
 #include "m8conf.h"
+#include "p8_alloc.h"
 #include "p8_helpers.h"
 #include "p8_lex.h"
 #include "p8num.h"
@@ -33,13 +35,25 @@
 
 typedef struct sbuf { char *p; size_t n, cap; } sbuf;
 
+/* Out of memory: the translation running in this thread ends with that error (defined
+ * below, with the parser). */
+static _Noreturn void out_of_memory(void);
+
+/* m8_dialect_realloc, or the translation ends with "out of memory" (p owned by the caller
+ * stays valid and is freed with the pool). */
+static void *grow(void *p, size_t n)
+{
+    void *q = m8_dialect_realloc(p, n);
+    if (!q) out_of_memory();
+    return q;
+}
+
 static void sb_put(sbuf *b, const char *s, size_t n)
 {
     if (b->n + n + 1 > b->cap) {
         size_t c = b->cap ? b->cap : 64;
         while (c < b->n + n + 1) c *= 2;
-        b->p = realloc(b->p, c);
-        if (!b->p) abort();
+        b->p = grow(b->p, c);
         b->cap = c;
     }
     memcpy(b->p + b->n, s, n);
@@ -89,16 +103,27 @@ typedef struct parser {
     int njumps, capjumps, label_serial;
 } parser;
 
+/* The root parser of the translation running in this thread (out_of_memory's target). */
+static _Thread_local parser *translating;
+
+static void fail(parser *P, const char *fmt, ...);
+
+static _Noreturn void out_of_memory(void)
+{
+    fail(translating, "out of memory");
+    abort();                            /* not reached: fail jumps */
+}
+
 static sbuf *newbuf(parser *P)
 {
     parser *R = P->root;
     if (R->npool == R->cappool) {
-        R->cappool = R->cappool ? R->cappool * 2 : 64;
-        R->pool = realloc(R->pool, sizeof *R->pool * (size_t)R->cappool);
-        if (!R->pool) abort();
+        int cap = R->cappool ? R->cappool * 2 : 64;
+        R->pool = grow(R->pool, sizeof *R->pool * (size_t)cap);
+        R->cappool = cap;
     }
-    sbuf *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    sbuf *b = grow(NULL, sizeof *b);
+    memset(b, 0, sizeof *b);
     R->pool[R->npool++] = b;
     return b;
 }
@@ -112,8 +137,8 @@ static void free_pool(parser *R)
 }
 
 
-#define GROW(arr, n, cap) do { if ((n) == (cap)) { (cap) = (cap) ? (cap) * 2 : 16; \
-    (arr) = realloc((arr), sizeof *(arr) * (size_t)(cap)); if (!(arr)) abort(); } } while (0)
+#define GROW(arr, n, cap) do { if ((n) == (cap)) { int grown_ = (cap) ? (cap) * 2 : 16; \
+    (arr) = grow((arr), sizeof *(arr) * (size_t)grown_); (cap) = grown_; } } while (0)
 
 /* A copy of s that lives until the end of the translation (in the buffer pool). */
 static char *pool_strdup(parser *P, const char *s)
@@ -1251,7 +1276,7 @@ static char *with_helper_locals(char *code, size_t *len)
         if (used[i]) extra += 2 * strlen(m8_helper_name((enum m8_helper)i)) + 9;
     }
     if (!extra) return code;
-    char *out = malloc(*len + extra + 1);
+    char *out = m8_dialect_realloc(NULL, *len + extra + 1);
     if (!out) {
         free(code);
         return NULL;
@@ -1270,27 +1295,29 @@ static char *with_helper_locals(char *code, size_t *len)
 /* Markers -> newlines. */
 static char *finish(parser *R, const sbuf *b, size_t *out_len)
 {
-    sbuf o = { 0 };
+    sbuf *out = newbuf(R), o = { 0 };    /* in the pool while it grows: freed on a jump */
     int line = 1;
-    sb_put(&o, "", 0);
+    sb_put(out, "", 0);
     for (size_t i = 0; i < b->n; i++) {
         char c = b->p[i];
         if (c == '\x01') {
             int target = 0;
             for (i++; i < b->n && b->p[i] != '\x02'; i++) target = target * 10 + (b->p[i] - '0');
-            while (line < target) { sb_put(&o, "\n", 1); line++; }
+            while (line < target) { sb_put(out, "\n", 1); line++; }
             continue;
         }
         if (c == '\x03') {
             int k = 0;
             for (i++; i < b->n && b->p[i] != '\x04'; i++) k = k * 10 + (b->p[i] - '0');
             struct jump *j = &R->jumps[k];
-            sb_puts(&o, j->target ? j->target : j->name);
+            sb_puts(out, j->target ? j->target : j->name);
             continue;
         }
         if (c == '\n') line++;
-        sb_put(&o, &c, 1);
+        sb_put(out, &c, 1);
     }
+    o = *out;
+    memset(out, 0, sizeof *out);                /* the result leaves the pool */
     *out_len = o.n;
     return o.p;
 }
@@ -1313,8 +1340,12 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
         return NULL;
     }
 
-    parser *P = calloc(1, sizeof *P);
-    if (!P) return NULL;
+    parser *P = m8_dialect_realloc(NULL, sizeof *P);
+    if (!P) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return NULL;
+    }
+    memset(P, 0, sizeof *P);
     P->root = P;
     P->code_chars = len;
     P->err = err;
@@ -1331,7 +1362,9 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     }
     jmp_buf jb;
     P->jb = &jb;
-    char *res = NULL;
+    parser *outer = translating;
+    translating = P;
+    char *volatile res = NULL;
     if (setjmp(jb) == 0) {
         sbuf *b = newbuf(P);
         sb_puts(b, "local ");
@@ -1342,8 +1375,10 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
         block(P, b);
         if (tt(P) != P8T_EOF) fail_near(P, "'<eof>' expected");
         res = finish(P, b, olen);
-        if (res) res = with_helper_locals(res, (size_t *)olen);
+        res = with_helper_locals(res, (size_t *)olen);
+        if (!res) snprintf(err->message, sizeof err->message, "out of memory");
     }
+    translating = outer;
     free_pool(P);
     free_labels(P);
     p8_lex_free(&P->lx);

@@ -18,6 +18,7 @@
 #include <lualib.h>
 
 #include "cart.h"
+#include "dialect/p8_alloc.h"
 #include "dialect/p8_runtime.h"
 #include "dialect/p8_translate.h"
 
@@ -810,4 +811,55 @@ Test(translate, label_runs_end_at_blocks_and_statements)
     for (int i = 1; i < 150; i++) k += (size_t)sprintf(src + k, " elseif false then ::c%d::", i);
     sprintf(src + k, " end r=2");
     cr_expect_str_eq(run(src), "2");
+}
+
+/* ---- out of memory: an error, never an abort ---- */
+
+static int allocations_left;     /* the failing allocator's countdown */
+
+static void *failing_realloc(void *p, size_t n)
+{
+    if (allocations_left-- <= 0) return NULL;
+    return realloc(p, n);
+}
+
+static char *include_body(void *ud, const char *name, size_t *len)
+{
+    (void)ud, (void)name;
+    static const char body[] = "function inc(a) return a..'!'..(a/3) end\n";
+    char *copy = malloc(sizeof body);
+    memcpy(copy, body, sizeof body);
+    *len = sizeof body - 1;
+    return copy;
+}
+
+Test(translate, out_of_memory_at_every_allocation_is_an_error)
+{
+    static const char src[] =
+        "x = 1 y += 2 if (x != y) z = x .. y .. 'abc' .. @x\n"
+        "#include lib.lua\n"
+        "::top:: for i = 1, 10, x do print(i \\ 3 ^ 2 & 0xff) goto top end\n"
+        "function f(a, ...) local t = {a, ..., [1] = x >>> 2} return t end\n";
+    char *want = m8_translate_ex(src, strlen(src), NULL, NULL, include_body, NULL);
+    cr_assert_not_null(want);
+    int failures = 0;
+    for (int n = 0; n < 10000; n++) {
+        allocations_left = n;
+        m8_dialect_realloc = failing_realloc;
+        size_t len = 0;
+        m8_translate_error err;
+        char *got = m8_translate_ex(src, strlen(src), &len, &err, include_body, NULL);
+        m8_dialect_realloc = realloc;
+        if (got) {                                  /* enough allocations: the same code */
+            cr_expect_str_eq(got, want);
+            free(got);
+            break;
+        }
+        size_t k = strlen(err.message);               /* "out of memory", in an include too */
+        cr_expect(k >= 13 && strcmp(err.message + k - 13, "out of memory") == 0,
+                  "allocation %d: %s", n, err.message);
+        failures++;
+    }
+    cr_expect(failures > 10, "only %d allocations were failed", failures);
+    free(want);
 }
