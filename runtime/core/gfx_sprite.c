@@ -395,6 +395,166 @@ static inline void scale_walk_step(scale_walk *w, int down)
     }
 }
 
+/* The columns of one scaled draw: destination x in [xa, xb), the source column of each
+ * (srcx, monotonic, so the columns used lie in cmin..cmax), and, for the fast path, a row's
+ * layout in screen bytes: a single first pixel at odd xa (lead), `pairs` whole bytes from
+ * x0, a single last pixel (tail). */
+typedef struct sspr_cols {
+    int xa, xb, cmin, cmax;
+    int lead, x0, pairs, tail;
+    int direct;                 /* scaled down: each destination pixel reads its own colour */
+    int srcx[128];
+    uint8_t at[128];            /* index into a decoded row's colours, per destination x */
+    uint8_t byte[128], shift[128];  /* direct: each pixel's byte and nibble in a sheet row */
+} sspr_cols;
+
+/* Decode source row `srow` into cols: colours cmin..cmax, or (direct) one per destination
+ * pixel. */
+static inline void sspr_read_row(const uint8_t *ram, uint32_t src, int srow,
+                                 const sspr_cols *c, uint8_t *cols)
+{
+    int n = c->xb - c->xa;
+    int in_sheet = (unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000;
+    const uint8_t *row = in_sheet ? ram + src + (uint32_t)srow * 64 : NULL;
+    if (c->direct) {
+        if (row) {
+            for (int i = 0; i < n; i++)
+                cols[i] = (uint8_t)((row[c->byte[i]] >> c->shift[i]) & 15);
+        } else {
+            for (int i = 0; i < n; i++) cols[i] = (uint8_t)sheet_read(ram, src, c->srcx[i], srow);
+        }
+    } else if (row) {
+        if (c->cmin >= 0 && c->cmax < 128) {            /* inside the sheet: a byte a pair */
+            uint8_t *o = cols;
+            int k = c->cmin;
+            if (k & 1) *o++ = (uint8_t)(row[k++ >> 1] >> 4);
+            for (; k < c->cmax; k += 2) {
+                uint8_t two = row[k >> 1];
+                *o++ = two & 15;
+                *o++ = (uint8_t)(two >> 4);
+            }
+            if (k == c->cmax) *o = row[k >> 1] & 15;
+        } else {
+            for (int k = c->cmin; k <= c->cmax; k++)
+                cols[k - c->cmin] = (unsigned)k < 128 ? (uint8_t)nibble(row, k) : 0;
+        }
+    } else {
+        for (int k = c->cmin; k <= c->cmax; k++)
+            cols[k - c->cmin] = (uint8_t)sheet_read(ram, src, k, srow);
+    }
+}
+
+/* Write the whole bytes of one destination row from a row's kept bits and values,
+ * eight bytes a step ((p & keep) | val twice is (p & keep) | val: the last step may
+ * overlap). */
+static inline void sspr_put_pairs(uint8_t *p, const uint8_t *rk, const uint8_t *rv, int pairs)
+{
+    if (pairs >= 8) {
+        for (int b = 0;; b += 8) {
+            if (b > pairs - 8) b = pairs - 8;
+            uint64_t v, keep, val;
+            memcpy(&v, p + b, 8);
+            memcpy(&keep, rk + b, 8);
+            memcpy(&val, rv + b, 8);
+            v = (v & keep) | val;
+            memcpy(p + b, &v, 8);
+            if (b == pairs - 8) break;
+        }
+    } else if (pairs >= 4) {
+        for (int b = 0;; b = pairs - 4) {
+            uint32_t v, keep, val;
+            memcpy(&v, p + b, 4);
+            memcpy(&keep, rk + b, 4);
+            memcpy(&val, rv + b, 4);
+            v = (v & keep) | val;
+            memcpy(p + b, &v, 4);
+            if (b == pairs - 4) break;
+        }
+    } else {
+        for (int b = 0; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
+    }
+}
+
+/* Lay out the fast path's row: `at` and (direct) each pixel's byte and nibble. */
+static inline void sspr_fast_layout(sspr_cols *c)
+{
+    int n = c->xb - c->xa;
+    c->direct = c->cmax - c->cmin + 1 > n;
+    for (int i = 0; i < n; i++) c->at[i] = (uint8_t)(c->direct ? i : c->srcx[i] - c->cmin);
+    if (c->direct) {
+        for (int i = 0; i < n; i++) {
+            int col = c->srcx[i];
+            int in = (unsigned)col < 128;
+            c->byte[i] = (uint8_t)(in ? col >> 1 : 0);
+            c->shift[i] = (uint8_t)(in ? (col & 1) * 4 : 8);   /* 8: outside, reads 0 */
+        }
+    }
+    c->lead = c->xa & 1;
+    c->x0 = c->xa + c->lead;
+    c->pairs = (c->xb - c->x0) >> 1;
+    c->tail = c->x0 + 2 * c->pairs < c->xb;
+}
+
+/* The fast path (no fill pattern, all bit planes, no wrap-around): a source row's colours
+ * decoded once, each destination pixel an index into them, then two pixels per byte; the
+ * bytes' colours and kept bits are made once per source row, and each destination row
+ * that repeats it (scaled up) takes them eight bytes a step. */
+static void sspr_fast(uint8_t *ram, const m8_sprite_ink *s, sspr_cols *c, int sy, int sh,
+                      int dy, int dh, int ya, int yb, int flip_y)
+{
+    const pair_ink *k = pair_ink_for(s);
+    sspr_fast_layout(c);
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    int xa = c->xa, xb = c->xb, lead = c->lead, pairs = c->pairs, tail = c->tail;
+    const uint8_t *at = c->at, *ap = c->at + lead;
+    uint8_t cols[128], rv[64], rk[64];
+    int last_srow = INT_MIN;
+    scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
+    for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
+        int srow = sy + (int)rw.q;
+        uint8_t *d = ram + dst + (uint32_t)y * 64, *p = d + (c->x0 >> 1);
+        if (srow != last_srow) {        /* scaled up: later rows repeat the one just read */
+            sspr_read_row(ram, src, srow, c, cols);
+            last_srow = srow;
+            if (dh <= sh) {             /* no destination row repeats a source row: write */
+                if (lead) put_pixel(d, xa, cols[at[0]], k);
+                for (int b = 0; b < pairs; b++) {
+                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                    p[b] = (uint8_t)((p[b] & k->keep[v]) | k->val[v]);
+                }
+                if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
+                continue;
+            }
+            for (int b = 0; b < pairs; b++) {
+                uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                rv[b] = k->val[v];
+                rk[b] = k->keep[v];
+            }
+        }
+        if (lead) put_pixel(d, xa, cols[at[0]], k);
+        sspr_put_pairs(p, rk, rv, pairs);
+        if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
+    }
+}
+
+/* Any pattern, bit-plane mask or wrap-around: pixel by pixel. */
+static void sspr_general(uint8_t *ram, const m8_sprite_ink *s, const sspr_cols *c, int sy,
+                         int sh, int dy, int dh, int ya, int yb, int flip_y)
+{
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    for (int y = ya; y < yb; y++) {
+        int64_t j = y - dy;
+        if (flip_y) j = dh - 1 - j;
+        int srow = sy + (int)(j * sh / dh);
+        unsigned rowbits = (s->pat >> (12 - 4 * (y & 3))) & 15;
+        for (int x = c->xa; x < c->xb; x++) {
+            int col = sheet_read(ram, src, c->srcx[x - c->xa], srow);
+            uint8_t v = ((rowbits >> (3 - (x & 3))) & 1) ? s->lut1[col] : s->lut0[col];
+            if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
+        }
+    }
+}
+
 void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
              int flip_x, int flip_y)
 {
@@ -414,135 +574,20 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
         m8_blit(ram, sx, sy, sw, sh, dx, dy, flip_x, flip_y, &s, &w);
         return;
     }
-    int xa = m8_imax(dx, w.x0), xb = m8_imin(dx + dw, w.x1);
+    sspr_cols c;
+    c.xa = m8_imax(dx, w.x0), c.xb = m8_imin(dx + dw, w.x1);
     int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + dh, w.y1);
-    if (xa >= xb || ya >= yb) return;
-    int srcx[128];
-    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (xa - dx) : xa - dx, sw, dw);
-    for (int x = xa; x < xb; x++, scale_walk_step(&cw, flip_x))
-        srcx[x - xa] = sx + (int)cw.q;          /* source column of i = x - dx (mirrored) */
-    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
-    /* the source columns used lie in cmin..cmax (srcx is monotonic) */
-    int cmin = srcx[0] < srcx[xb - xa - 1] ? srcx[0] : srcx[xb - xa - 1];
-    int cmax = srcx[0] < srcx[xb - xa - 1] ? srcx[xb - xa - 1] : srcx[0];
-    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(dst, ya, yb)) {
-        /* the fast path: a source row's colours cmin..cmax decoded once, each destination
-           pixel an index into them, then two pixels per byte; when the source columns
-           outnumber the destination pixels (scaled down), the colour of each destination
-           pixel is read instead (`direct`) */
-        const pair_ink *k = pair_ink_for(&s);
-        int direct = cmax - cmin + 1 > xb - xa;
-        uint8_t cols[128], at[128], byte[128], shift[128];
-        for (int x = xa; x < xb; x++) at[x - xa] = (uint8_t)(direct ? x - xa : srcx[x - xa] - cmin);
-        if (direct) {                   /* each pixel's byte and nibble in a sheet row */
-            for (int i = 0; i < xb - xa; i++) {
-                int c = srcx[i];
-                int in = (unsigned)c < 128;
-                byte[i] = (uint8_t)(in ? c >> 1 : 0);
-                shift[i] = (uint8_t)(in ? (c & 1) * 4 : 8);   /* 8: outside, reads 0 */
-            }
-        }
-        /* a row: a single first pixel at odd xa, `pairs` whole bytes from x0, a single last
-           pixel; the bytes' colours and kept bits are made once per source row, then each
-           destination row that repeats it takes them eight bytes a step */
-        int lead = xa & 1, x0 = xa + lead, pairs = (xb - x0) >> 1;
-        int tail = x0 + 2 * pairs < xb;
-        uint8_t rv[64], rk[64];
-        int last_srow = INT_MIN;
-        scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
-        for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
-            int srow = sy + (int)rw.q;
-            if (srow != last_srow) {    /* scaled up: later rows repeat the one just read */
-                if (direct) {
-                    if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
-                        const uint8_t *row = ram + src + (uint32_t)srow * 64;
-                        for (int i = 0; i < xb - xa; i++)
-                            cols[i] = (uint8_t)((row[byte[i]] >> shift[i]) & 15);
-                    } else {
-                        for (int i = 0; i < xb - xa; i++)
-                            cols[i] = (uint8_t)sheet_read(ram, src, srcx[i], srow);
-                    }
-                } else if ((unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000) {
-                    const uint8_t *row = ram + src + (uint32_t)srow * 64;
-                    if (cmin >= 0 && cmax < 128) {      /* inside the sheet: a byte a pair */
-                        uint8_t *o = cols;
-                        int c = cmin;
-                        if (c & 1) *o++ = (uint8_t)(row[c++ >> 1] >> 4);
-                        for (; c < cmax; c += 2) {
-                            uint8_t two = row[c >> 1];
-                            *o++ = two & 15;
-                            *o++ = (uint8_t)(two >> 4);
-                        }
-                        if (c == cmax) *o = row[c >> 1] & 15;
-                    } else {
-                        for (int c = cmin; c <= cmax; c++)
-                            cols[c - cmin] = (unsigned)c < 128 ? (uint8_t)nibble(row, c) : 0;
-                    }
-                } else {
-                    for (int c = cmin; c <= cmax; c++)
-                        cols[c - cmin] = (uint8_t)sheet_read(ram, src, c, srow);
-                }
-                const uint8_t *ap = at + lead;
-                last_srow = srow;
-                if (dh <= sh) {         /* no destination row repeats a source row: write */
-                    uint8_t *d = ram + dst + (uint32_t)y * 64, *p = d + (x0 >> 1);
-                    if (lead) put_pixel(d, xa, cols[at[0]], k);
-                    for (int b = 0; b < pairs; b++) {
-                        uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
-                        p[b] = (uint8_t)((p[b] & k->keep[v]) | k->val[v]);
-                    }
-                    if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
-                    continue;
-                }
-                for (int b = 0; b < pairs; b++) {
-                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
-                    rv[b] = k->val[v];
-                    rk[b] = k->keep[v];
-                }
-            }
-            uint8_t *d = ram + dst + (uint32_t)y * 64;
-            if (lead) put_pixel(d, xa, cols[at[0]], k);
-            uint8_t *p = d + (x0 >> 1);
-            /* (p & keep) | val twice is (p & keep) | val: the last step may overlap */
-            if (pairs >= 8) {
-                for (int b = 0;; b += 8) {
-                    if (b > pairs - 8) b = pairs - 8;
-                    uint64_t v, keep, val;
-                    memcpy(&v, p + b, 8);
-                    memcpy(&keep, rk + b, 8);
-                    memcpy(&val, rv + b, 8);
-                    v = (v & keep) | val;
-                    memcpy(p + b, &v, 8);
-                    if (b == pairs - 8) break;
-                }
-            } else if (pairs >= 4) {
-                for (int b = 0;; b = pairs - 4) {
-                    uint32_t v, keep, val;
-                    memcpy(&v, p + b, 4);
-                    memcpy(&keep, rk + b, 4);
-                    memcpy(&val, rv + b, 4);
-                    v = (v & keep) | val;
-                    memcpy(p + b, &v, 4);
-                    if (b == pairs - 4) break;
-                }
-            } else {
-                for (int b = 0; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
-            }
-            if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
-        }
-        return;
-    }
-    for (int y = ya; y < yb; y++) {
-        int64_t j = y - dy;
-        if (flip_y) j = dh - 1 - j;
-        int srow = sy + (int)(j * sh / dh);
-        unsigned rowbits = (s.pat >> (12 - 4 * (y & 3))) & 15;
-        for (int x = xa; x < xb; x++) {
-            int c = sheet_read(ram, src, srcx[x - xa], srow);
-            uint8_t v = ((rowbits >> (3 - (x & 3))) & 1) ? s.lut1[c] : s.lut0[c];
-            if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
-        }
-    }
+    if (c.xa >= c.xb || ya >= yb) return;
+    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (c.xa - dx) : c.xa - dx, sw, dw);
+    for (int x = c.xa; x < c.xb; x++, scale_walk_step(&cw, flip_x))
+        c.srcx[x - c.xa] = sx + (int)cw.q;      /* source column of i = x - dx (mirrored) */
+    int first = c.srcx[0], last = c.srcx[c.xb - c.xa - 1];
+    c.cmin = first < last ? first : last;
+    c.cmax = first < last ? last : first;
+    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(m8_screen_base(ram), ya, yb))
+        sspr_fast(ram, &s, &c, sy, sh, dy, dh, ya, yb, flip_y);
+    else
+        sspr_general(ram, &s, &c, sy, sh, dy, dh, ya, yb, flip_y);
 }
 
 int m8_sget(const uint8_t *ram, int x, int y)
