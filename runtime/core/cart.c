@@ -391,14 +391,102 @@ static int map_addr(int row) { return M8_MAP + row * 128; }
 static int sfx_addr(int row) { return M8_SFX + row * M8_SFX_SIZE; }
 static int music_addr(int row) { return M8_MUSIC + row * 4; }
 
-char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len)
+/* A hex section of `rows` used rows, `size` bytes a row from `addr(row)`. */
+static void write_hex_rows(buf *b, const uint8_t *rom, int rows, int (*addr)(int), int size)
+{
+    for (int y = 0; y < rows; y++) {
+        for (int k = 0; k < size; k++) buf_hex2(b, rom[addr(y) + k]);
+        buf_add(b, "\n", 1);
+    }
+}
+
+/* __gfx__: 64 bytes a row, the left pixel (low nibble) first. */
+static void write_gfx(buf *b, const uint8_t *rom, int rows)
+{
+    for (int y = 0; y < rows; y++) {
+        for (int k = 0; k < 64; k++) {
+            uint8_t v = rom[gfx_addr(y) + k];
+            buf_hex2(b, (unsigned)((v & 15) << 4 | v >> 4));
+        }
+        buf_add(b, "\n", 1);
+    }
+}
+
+/* __label__: a digit 0-9a-v per pixel, 128 rows of 128. */
+static void write_label(buf *b, const m8_cart *cart)
 {
     static const char label_digits[] = "0123456789abcdefghijklmnopqrstuv";
+    char line[M8_SCREEN_W + 1];
+    for (int y = 0; y < M8_SCREEN_H; y++) {
+        for (int x = 0; x < M8_SCREEN_W; x++)
+            line[x] = label_digits[cart->label[y * M8_SCREEN_W + x] & 31];
+        line[M8_SCREEN_W] = '\n';
+        buf_add(b, line, sizeof line);
+    }
+    buf_add(b, "\n", 1);
+}
+
+/* __sfx__: per sfx its 4 header bytes, then 32 notes of pitch, instrument (custom bit
+ * folded in), volume and effect. */
+static void write_sfx(buf *b, const uint8_t *rom, int count)
+{
+    char line[200];
+    for (int i = 0; i < count; i++) {
+        const uint8_t *sfx = rom + sfx_addr(i);
+        int o = 0;
+        for (int k = 0; k < 4; k++) {
+            snprintf(line + o, 3, "%02x", sfx[64 + k]);
+            o += 2;
+        }
+        for (int j = 0; j < 32; j++) {
+            unsigned w = (unsigned)(sfx[2 * j] | sfx[2 * j + 1] << 8);
+            unsigned ins = ((w >> 6) & 7) | ((w >> 12) & 8);
+            snprintf(line + o, 6, "%02x%x%x%x", w & 0x3f, ins, (w >> 9) & 7, (w >> 12) & 7);
+            o += 5;
+        }
+        line[o++] = '\n';
+        buf_add(b, line, (size_t)o);
+    }
+}
+
+/* __music__: per pattern its flags (loop start, loop end, stop) and 4 channels. */
+static void write_music(buf *b, const uint8_t *rom, int count)
+{
+    char line[64];
+    for (int p = 0; p < count; p++) {
+        const uint8_t *m = rom + music_addr(p);
+        unsigned flags = 0;
+        for (int c = 0; c < 4; c++) flags |= (unsigned)(m[c] >> 7) << c;
+        snprintf(line, sizeof line, "%02x %02x%02x%02x%02x\n", flags, m[0] & 0x7f, m[1] & 0x7f,
+                 m[2] & 0x7f, m[3] & 0x7f);
+        buf_str(b, line);
+    }
+    buf_add(b, "\n", 1);
+}
+
+/* The sections the cart kept by name (__meta:*__ ...), as they were. */
+static void write_extra_sections(buf *b, const m8_cart *cart)
+{
+    for (int i = 0; i < cart->n_extra; i++) {
+        const m8_cart_section *x = &cart->extra[i];
+        size_t tl = x->text ? strlen(x->text) : 0;
+        buf_str(b, "__");
+        buf_str(b, x->name ? x->name : "");
+        buf_str(b, "__\n");
+        if (tl) {
+            buf_add(b, x->text, tl);
+            if (x->text[tl - 1] != '\n') buf_add(b, "\n", 1);
+        }
+    }
+}
+
+char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len)
+{
     uint8_t def[M8_ROM_SIZE];
     const uint8_t *rom = cart->rom;
     int present = cart->section_present;
     buf b = { 0 };
-    char line[200];
+    char line[64];
     int n;
 
     rom_defaults(def);
@@ -415,93 +503,33 @@ char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len)
         buf_add(&b, "\n", 1);
         free(u);
     }
-
-    n = used_rows(rom, def, 128, gfx_addr, 64);
-    if (n > 0 || (present & M8_SEC_GFX)) {
+    /* each section when it was in the cart or differs from the defaults, up to its last
+       row that does */
+    if ((n = used_rows(rom, def, 128, gfx_addr, 64)) > 0 || (present & M8_SEC_GFX)) {
         buf_str(&b, "__gfx__\n");
-        for (int y = 0; y < n; y++) {
-            for (int k = 0; k < 64; k++) { /* left pixel (low nibble) first */
-                uint8_t v = rom[gfx_addr(y) + k];
-                buf_hex2(&b, (unsigned)((v & 15) << 4 | v >> 4));
-            }
-            buf_add(&b, "\n", 1);
-        }
+        write_gfx(&b, rom, n);
     }
-
     if (cart->has_label) {
         buf_str(&b, "__label__\n");
-        for (int y = 0; y < 128; y++) {
-            for (int x = 0; x < 128; x++) line[x] = label_digits[cart->label[y * 128 + x] & 31];
-            line[128] = '\n';
-            buf_add(&b, line, 129);
-        }
-        buf_add(&b, "\n", 1);
+        write_label(&b, cart);
     }
-
-    n = used_rows(rom, def, 2, gff_addr, 128);
-    if (n > 0 || (present & M8_SEC_GFF)) {
+    if ((n = used_rows(rom, def, 2, gff_addr, 128)) > 0 || (present & M8_SEC_GFF)) {
         buf_str(&b, "__gff__\n");
-        for (int y = 0; y < n; y++) {
-            for (int k = 0; k < 128; k++) buf_hex2(&b, rom[gff_addr(y) + k]);
-            buf_add(&b, "\n", 1);
-        }
+        write_hex_rows(&b, rom, n, gff_addr, 128);
     }
-
-    n = used_rows(rom, def, 32, map_addr, 128);
-    if (n > 0 || (present & M8_SEC_MAP)) {
+    if ((n = used_rows(rom, def, 32, map_addr, 128)) > 0 || (present & M8_SEC_MAP)) {
         buf_str(&b, "__map__\n");
-        for (int y = 0; y < n; y++) {
-            for (int k = 0; k < 128; k++) buf_hex2(&b, rom[map_addr(y) + k]);
-            buf_add(&b, "\n", 1);
-        }
+        write_hex_rows(&b, rom, n, map_addr, 128);
     }
-
-    n = used_rows(rom, def, 64, sfx_addr, M8_SFX_SIZE);
-    if (n > 0 || (present & M8_SEC_SFX)) {
+    if ((n = used_rows(rom, def, 64, sfx_addr, M8_SFX_SIZE)) > 0 || (present & M8_SEC_SFX)) {
         buf_str(&b, "__sfx__\n");
-        for (int i = 0; i < n; i++) {
-            const uint8_t *sfx = rom + sfx_addr(i);
-            int o = 0;
-            for (int k = 0; k < 4; k++) {
-                snprintf(line + o, 3, "%02x", sfx[64 + k]);
-                o += 2;
-            }
-            for (int j = 0; j < 32; j++) {
-                unsigned w = (unsigned)(sfx[2 * j] | sfx[2 * j + 1] << 8);
-                unsigned ins = ((w >> 6) & 7) | ((w >> 12) & 8);
-                snprintf(line + o, 6, "%02x%x%x%x", w & 0x3f, ins, (w >> 9) & 7, (w >> 12) & 7);
-                o += 5;
-            }
-            line[o++] = '\n';
-            buf_add(&b, line, (size_t)o);
-        }
+        write_sfx(&b, rom, n);
     }
-
-    n = used_rows(rom, def, 64, music_addr, 4);
-    if (n > 0 || (present & M8_SEC_MUSIC)) {
+    if ((n = used_rows(rom, def, 64, music_addr, 4)) > 0 || (present & M8_SEC_MUSIC)) {
         buf_str(&b, "__music__\n");
-        for (int p = 0; p < n; p++) {
-            const uint8_t *m = rom + music_addr(p);
-            unsigned flags = 0;
-            for (int c = 0; c < 4; c++) flags |= (unsigned)(m[c] >> 7) << c;
-            snprintf(line, sizeof line, "%02x %02x%02x%02x%02x\n", flags, m[0] & 0x7f, m[1] & 0x7f,
-                     m[2] & 0x7f, m[3] & 0x7f);
-            buf_str(&b, line);
-        }
-        buf_add(&b, "\n", 1);
+        write_music(&b, rom, n);
     }
-
-    for (int i = 0; i < cart->n_extra; i++) {
-        const m8_cart_section *x = &cart->extra[i];
-        size_t tl = x->text ? strlen(x->text) : 0;
-        buf_str(&b, "__");
-        buf_str(&b, x->name ? x->name : "");
-        buf_str(&b, "__\n");
-        if (tl) {
-            buf_add(&b, x->text, tl);
-            if (x->text[tl - 1] != '\n') buf_add(&b, "\n", 1);
-        }
-    }
+    write_extra_sections(&b, cart);
 
     if (b.failed || !b.p) { free(b.p); return NULL; }
     if (out_len) *out_len = b.n;
