@@ -37,7 +37,7 @@ static int screen_scale(SDL_Renderer *r)
 {
     int w, h;
     SDL_GetRendererOutputSize(r, &w, &h);
-    int s = (w < h ? w : h) / 128;
+    int s = w / MOTE8_WIDTH < h / MOTE8_HEIGHT ? w / MOTE8_WIDTH : h / MOTE8_HEIGHT;
     return s > 1 ? s : 1;
 }
 
@@ -82,8 +82,9 @@ static void draw_cell(launcher *L, int i, int x, int y)
     } else {
         int state = m8_launcher_label_state(&L->list, i);
         if (state == M8_LABEL_READY && !L->tex[i]) {
-            L->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGB24, SDL_TEXTUREACCESS_STATIC, 128, 128);
-            if (L->tex[i]) SDL_UpdateTexture(L->tex[i], NULL, e->rgb, 128 * 3);
+            L->tex[i] = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGB24, SDL_TEXTUREACCESS_STATIC,
+                                          MOTE8_WIDTH, MOTE8_HEIGHT);
+            if (L->tex[i]) SDL_UpdateTexture(L->tex[i], NULL, e->rgb, MOTE8_WIDTH * 3);
         }
         if (L->tex[i]) {
             SDL_Rect dst = { lx * s, ly * s, LABEL * s, LABEL * s };
@@ -119,7 +120,7 @@ static void draw(launcher *L)
         }
     /* the title bar over the grid's top edge */
     SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
-    fill(r, s, 0, 0, 128, 8);
+    fill(r, s, 0, 0, MOTE8_WIDTH, 8);
     SDL_SetRenderDrawColor(r, 255, 0, 77, 255);
     m8_host_draw_text(r, 2 * s, 1 * s, s, "mote8");
     SDL_SetRenderDrawColor(r, 194, 195, 199, 255);
@@ -180,31 +181,153 @@ static int visible_ready(launcher *L)
     return 1;
 }
 
-const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
+/* What one event asks of the launcher. */
+typedef struct intent {
+    int move;                   /* entries to move the selection by */
+    int run;                    /* run (or open) the selection */
+    int back;                   /* the parent folder, or leave at the top */
+    int quit;                   /* the window was closed */
+} intent;
+
+static void key_intent(SDL_Keycode k, intent *in)
+{
+    if (k == SDLK_LEFT) in->move = -1;
+    else if (k == SDLK_RIGHT) in->move = 1;
+    else if (k == SDLK_UP) in->move = -COLS;
+    else if (k == SDLK_DOWN) in->move = COLS;
+    else if (k == SDLK_RETURN || k == SDLK_z || k == SDLK_x || k == SDLK_c || k == SDLK_v ||
+             k == SDLK_n || k == SDLK_m) in->run = 1;
+    else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE) in->back = 1;
+}
+
+static void pad_intent(int b, intent *in)
+{
+    if (b == SDL_CONTROLLER_BUTTON_DPAD_LEFT) in->move = -1;
+    else if (b == SDL_CONTROLLER_BUTTON_DPAD_RIGHT) in->move = 1;
+    else if (b == SDL_CONTROLLER_BUTTON_DPAD_UP) in->move = -COLS;
+    else if (b == SDL_CONTROLLER_BUTTON_DPAD_DOWN) in->move = COLS;
+    else if (b == SDL_CONTROLLER_BUTTON_A || b == SDL_CONTROLLER_BUTTON_START) in->run = 1;
+    else if (b == SDL_CONTROLLER_BUTTON_B) in->back = 1;
+}
+
+/* A left click: select the entry under it, or run it when it is selected already. */
+static void click_intent(launcher *L, SDL_Window *win, int x, int y, intent *in)
+{
+    int ww, wh, rw, rh;
+    SDL_GetWindowSize(win, &ww, &wh);
+    SDL_GetRendererOutputSize(L->r, &rw, &rh);
+    int s = screen_scale(L->r);
+    int px = x * rw / (ww ? ww : 1) / s, py = y * rh / (wh ? wh : 1) / s;
+    int c = (px - GRID_X) / CELL_W, row = (int)(L->scroll + (double)(py - GRID_Y - 1) / CELL_H);
+    int i = row * COLS + c;
+    if (py >= GRID_Y && c >= 0 && c < COLS && i >= 0 && i < L->list.count) {
+        if (i == L->sel) in->run = 1;
+        else L->sel = i;
+    }
+}
+
+static intent event_intent(launcher *L, SDL_Window *win, const SDL_Event *e,
+                           SDL_GameController *pads[8])
+{
+    intent in = { 0 };
+    if (e->type == SDL_QUIT) in.quit = 1;
+    else if (e->type == SDL_KEYDOWN) key_intent(e->key.keysym.sym, &in);
+    else if (e->type == SDL_CONTROLLERDEVICEADDED) {
+        for (int i = 0; i < 8; i++)
+            if (!pads[i]) {
+                pads[i] = SDL_GameControllerOpen(e->cdevice.which);
+                break;
+            }
+    } else if (e->type == SDL_CONTROLLERBUTTONDOWN) pad_intent(e->cbutton.button, &in);
+    else if (e->type == SDL_MOUSEWHEEL) in.move = e->wheel.y > 0 ? -COLS : e->wheel.y < 0 ? COLS : 0;
+    else if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT)
+        click_intent(L, win, e->button.x, e->button.y, &in);
+    return in;
+}
+
+/* Carry out an intent; returns 1 when the launcher is done (*result: the chosen cart, or
+ * NULL when the player left). */
+static int apply_intent(launcher *L, const char *root, const intent *in, const char **result)
 {
     static char chosen[768];
+    if (in->quit) return 1;
+    if (in->move && L->list.count) {
+        int n = L->sel + in->move;
+        if (n >= 0 && n < L->list.count) L->sel = n;
+        else if (in->move > 0 && L->sel / COLS < (L->list.count - 1) / COLS) L->sel = L->list.count - 1;
+    }
+    char was[768], path[768];
+    if (in->back) {
+        if (!L->list.folder[0]) return 1;
+        snprintf(was, sizeof was, "%s", L->list.folder);
+        open_view(L, root, L->list.entries[0].path, was);
+    }
+    if (in->run && L->list.count) {
+        m8_launcher_entry *en = &L->list.entries[L->sel];
+        snprintf(path, sizeof path, "%s", en->path);
+        if (en->kind == M8_ENTRY_FOLDER) {
+            open_view(L, root, path, NULL);
+        } else if (en->kind == M8_ENTRY_PARENT) {
+            snprintf(was, sizeof was, "%s", L->list.folder);
+            open_view(L, root, path, was);
+        } else {
+            snprintf(chosen, sizeof chosen, "%s", path);
+            m8_launcher_last_save(L->list.folder, path);
+            *result = chosen;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Open the launcher's window and renderer (0), or print why not (-1). */
+static int open_launcher_window(launcher *L, SDL_Window **win, int scale)
+{
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
+        return -1;
+    }
+    *win = SDL_CreateWindow("mote8", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                            MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
+                            SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_RESIZABLE);
+    L->r = *win ? SDL_CreateRenderer(*win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+    if (*win && !L->r) L->r = SDL_CreateRenderer(*win, -1, SDL_RENDERER_SOFTWARE);
+    if (!L->r) {
+        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
+        if (*win) SDL_DestroyWindow(*win);
+        SDL_Quit();
+        return -1;
+    }
+    return 0;
+}
+
+/* One frame of the view: glide the scroll towards the selection, draw, and save the
+ * window for MOTE8_WINDOW_SHOT once the visible labels are ready. */
+static void show_frame(launcher *L, const char **shot, Uint32 shot_deadline)
+{
+    m8_launcher_want(&L->list, (int)L->scroll * COLS);
+    double target = target_scroll(L, L->scroll);
+    L->scroll += (target - L->scroll) * 0.3;                 /* glide */
+    if (target - L->scroll < 0.01 && L->scroll - target < 0.01) L->scroll = target;
+    draw(L);
+    if (*shot && (visible_ready(L) || SDL_GetTicks() > shot_deadline) && L->scroll == target) {
+        draw(L);                        /* read back a fully drawn frame */
+        save_window(L->r, *shot);
+        *shot = NULL;
+    }
+}
+
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
+{
     char root[768], folder[768] = "", last[768] = "";
     m8_settings_folder(settings, M8_FOLDER_CARTS, root, sizeof root);
     m8_launcher_last_load(folder, sizeof folder, last, sizeof last);
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
-        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
-        return NULL;
-    }
-    int scale = opt->scale ? opt->scale : settings->scale ? settings->scale : 4;
-    SDL_Window *win = SDL_CreateWindow("mote8", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                       128 * scale, 128 * scale, SDL_WINDOW_ALLOW_HIGHDPI |
-                                       SDL_WINDOW_RESIZABLE);
     launcher L;
     memset(&L, 0, sizeof L);
-    m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
-    L.r = win ? SDL_CreateRenderer(win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
-    if (win && !L.r) L.r = SDL_CreateRenderer(win, -1, SDL_RENDERER_SOFTWARE);
-    if (!L.r) {
-        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
-        if (win) SDL_DestroyWindow(win);
-        SDL_Quit();
+    SDL_Window *win = NULL;
+    if (open_launcher_window(&L, &win, opt->scale ? opt->scale : settings->scale ? settings->scale : 4) != 0)
         return NULL;
-    }
+    m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
     open_view(&L, root, folder, last);
     SDL_GameController *pads[8] = { 0 };
     const char *shot = getenv("MOTE8_WINDOW_SHOT");
@@ -212,89 +335,12 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
     int done = 0;
     Uint32 shot_deadline = SDL_GetTicks() + 5000;
     while (!done) {
-        m8_launcher_want(&L.list, (int)L.scroll * COLS);
-        double target = target_scroll(&L, L.scroll);
-        L.scroll += (target - L.scroll) * 0.3;                 /* glide */
-        if (target - L.scroll < 0.01 && L.scroll - target < 0.01) L.scroll = target;
-        draw(&L);
-        if (shot && (visible_ready(&L) || SDL_GetTicks() > shot_deadline) && L.scroll == target) {
-            draw(&L);                   /* read back a fully drawn frame */
-            save_window(L.r, shot);
-            shot = NULL;
-        }
+        show_frame(&L, &shot, shot_deadline);
         SDL_Event e;
         SDL_WaitEventTimeout(&e, 16) ? (void)0 : (void)(e.type = 0);
         do {
-            int move = 0, run = 0, back = 0;
-            if (e.type == SDL_QUIT) done = 1;
-            else if (e.type == SDL_KEYDOWN) {
-                SDL_Keycode k = e.key.keysym.sym;
-                if (k == SDLK_LEFT) move = -1;
-                else if (k == SDLK_RIGHT) move = 1;
-                else if (k == SDLK_UP) move = -COLS;
-                else if (k == SDLK_DOWN) move = COLS;
-                else if (k == SDLK_RETURN || k == SDLK_z || k == SDLK_x || k == SDLK_c ||
-                         k == SDLK_v || k == SDLK_n || k == SDLK_m) run = 1;
-                else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE) back = 1;
-            } else if (e.type == SDL_CONTROLLERDEVICEADDED) {
-                for (int i = 0; i < 8; i++)
-                    if (!pads[i]) {
-                        pads[i] = SDL_GameControllerOpen(e.cdevice.which);
-                        break;
-                    }
-            } else if (e.type == SDL_CONTROLLERBUTTONDOWN) {
-                int b = e.cbutton.button;
-                if (b == SDL_CONTROLLER_BUTTON_DPAD_LEFT) move = -1;
-                else if (b == SDL_CONTROLLER_BUTTON_DPAD_RIGHT) move = 1;
-                else if (b == SDL_CONTROLLER_BUTTON_DPAD_UP) move = -COLS;
-                else if (b == SDL_CONTROLLER_BUTTON_DPAD_DOWN) move = COLS;
-                else if (b == SDL_CONTROLLER_BUTTON_A || b == SDL_CONTROLLER_BUTTON_START) run = 1;
-                else if (b == SDL_CONTROLLER_BUTTON_B) back = 1;
-            } else if (e.type == SDL_MOUSEWHEEL) {
-                move = e.wheel.y > 0 ? -COLS : e.wheel.y < 0 ? COLS : 0;
-            } else if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT) {
-                int ww, wh, rw, rh;
-                SDL_GetWindowSize(win, &ww, &wh);
-                SDL_GetRendererOutputSize(L.r, &rw, &rh);
-                int s = screen_scale(L.r);
-                int px = e.button.x * rw / (ww ? ww : 1) / s, py = e.button.y * rh / (wh ? wh : 1) / s;
-                int c = (px - GRID_X) / CELL_W, row = (int)(L.scroll + (double)(py - GRID_Y - 1) / CELL_H);
-                int i = row * COLS + c;
-                if (py >= GRID_Y && c >= 0 && c < COLS && i >= 0 && i < L.list.count) {
-                    if (i == L.sel) run = 1;
-                    else L.sel = i;
-                }
-            }
-            if (move && L.list.count) {
-                int n = L.sel + move;
-                if (n >= 0 && n < L.list.count) L.sel = n;
-                else if (move > 0 && L.sel / COLS < (L.list.count - 1) / COLS) L.sel = L.list.count - 1;
-            }
-            if (back) {
-                if (!L.list.folder[0]) done = 1;
-                else {
-                    char was[768];
-                    snprintf(was, sizeof was, "%s", L.list.folder);
-                    open_view(&L, root, L.list.entries[0].path, was);
-                }
-            }
-            if (run && L.list.count) {
-                m8_launcher_entry *en = &L.list.entries[L.sel];
-                char path[768];
-                snprintf(path, sizeof path, "%s", en->path);
-                if (en->kind == M8_ENTRY_FOLDER) {
-                    open_view(&L, root, path, NULL);
-                } else if (en->kind == M8_ENTRY_PARENT) {
-                    char was[768];
-                    snprintf(was, sizeof was, "%s", L.list.folder);
-                    open_view(&L, root, path, was);
-                } else {
-                    snprintf(chosen, sizeof chosen, "%s", path);
-                    m8_launcher_last_save(L.list.folder, path);
-                    result = chosen;
-                    done = 1;
-                }
-            }
+            intent in = event_intent(&L, win, &e, pads);
+            done = apply_intent(&L, root, &in, &result);
         } while (!done && SDL_PollEvent(&e));
     }
     for (int i = 0; i < 8; i++)

@@ -192,7 +192,7 @@ static void *worker(void *arg)
         m8_launcher_entry e = i >= 0 ? l->entries[i] : (m8_launcher_entry){ 0 };
         pthread_mutex_unlock(&l->lock);
         if (i < 0) return NULL;
-        uint8_t *rgb = malloc(128 * 128 * 3);
+        uint8_t *rgb = malloc(MOTE8_WIDTH * MOTE8_HEIGHT * 3);
         int ok = 0;
         if (rgb) make_picture(l, &e, rgb, &ok);   /* l->labels is set before the threads start */
         pthread_mutex_lock(&l->lock);

@@ -61,9 +61,10 @@ static SDL_Rect picture_rect(window_host *h)
     int ww, wh;
     SDL_GetRendererOutputSize(h->renderer, &ww, &wh);
     int avail_h = wh - m8_overlay_reserved_height(&h->overlay, wh);
-    int scale = (ww < avail_h ? ww : avail_h) / 128;
+    int scale = ww / MOTE8_WIDTH < avail_h / MOTE8_HEIGHT ? ww / MOTE8_WIDTH : avail_h / MOTE8_HEIGHT;
     if (scale < 1) scale = 1;
-    SDL_Rect r = { (ww - 128 * scale) / 2, (avail_h - 128 * scale) / 2, 128 * scale, 128 * scale };
+    int pw = MOTE8_WIDTH * scale, ph = MOTE8_HEIGHT * scale;
+    SDL_Rect r = { (ww - pw) / 2, (avail_h - ph) / 2, pw, ph };
     return r;
 }
 
@@ -71,8 +72,8 @@ static SDL_Rect picture_rect(window_host *h)
  * frame, one line per entry, the selected one marked. */
 static void draw_menu(window_host *h, SDL_Rect pic)
 {
-    int s = pic.w / 128, lines = h->menu.count;
-    int bw = 88, bh = lines * 8 + 8, bx = (128 - bw) / 2, by = (128 - bh) / 2;
+    int s = pic.w / MOTE8_WIDTH, lines = h->menu.count;
+    int bw = 88, bh = lines * 8 + 8, bx = (MOTE8_WIDTH - bw) / 2, by = (MOTE8_HEIGHT - bh) / 2;
     SDL_Rect box = { pic.x + bx * s, pic.y + by * s, bw * s, bh * s };
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderFillRect(h->renderer, &box);
@@ -117,7 +118,7 @@ static void present(window_host *h, mote8 *m8)
     mote8_screen_rgb(m8, rgb);
     if (h->menu.open)   /* dim the frozen frame while paused */
         for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
-    SDL_UpdateTexture(h->texture, NULL, rgb, 128 * 3);
+    SDL_UpdateTexture(h->texture, NULL, rgb, MOTE8_WIDTH * 3);
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h);
@@ -146,13 +147,13 @@ static int open_window(window_host *h, const m8_options *opt, const char *title)
     if (!scale) {
         scale = 4;
         if (SDL_GetDesktopDisplayMode(0, &dm) == 0) {
-            scale = (dm.h - 100) / 128;
+            scale = (dm.h - 100) / MOTE8_HEIGHT;
             if (scale < 1) scale = 1;
             if (scale > 6) scale = 6;
         }
     }
     h->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 128 * scale, 128 * scale,
+                                 MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
                                  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
                                      (opt->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
     if (!h->window) return -1;
@@ -162,7 +163,8 @@ static int open_window(window_host *h, const m8_options *opt, const char *title)
     if (!h->renderer) h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_SOFTWARE);
     if (!h->renderer) return -1;
     h->texture = SDL_CreateTexture(h->renderer, SDL_PIXELFORMAT_RGB24,
-                                   SDL_TEXTUREACCESS_STREAMING, 128, 128);
+                                   SDL_TEXTUREACCESS_STREAMING, MOTE8_WIDTH,
+                                   MOTE8_HEIGHT);
     return h->texture ? 0 : -1;
 }
 
@@ -392,7 +394,7 @@ static void mouse_input(window_host *h, mote8_input *in)
     SDL_GetRendererOutputSize(h->renderer, &rw, &rh);
     SDL_GetWindowSize(h->window, &ww, &wh);
     SDL_Rect pic = picture_rect(h);
-    int s = pic.w / 128 > 0 ? pic.w / 128 : 1;
+    int s = pic.w / MOTE8_WIDTH > 0 ? pic.w / MOTE8_WIDTH : 1;
     int px = ww ? wx * rw / ww : wx, py = wh ? wy * rh / wh : wy;     /* high-DPI */
     int x = (px - pic.x) / s, y = (py - pic.y) / s;
     in->mouse_x = x < 0 ? 0 : x > 127 ? 127 : x;
