@@ -441,6 +441,87 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
     return status == MOTE8_SHUTDOWN;
 }
 
+/* The window's ticks against the clock: `fps` ticks a second counted from `start`. */
+typedef struct tick_clock {
+    uint64_t freq, start;
+    long since_start;
+    int fps;
+} tick_clock;
+
+/* 1 when the next tick is due (and counted), 0 after sleeping until it is nearer. A new
+ * frame rate counts from now; a stall (a quarter second behind) does not make the cart
+ * race to catch up. */
+static int tick_due(tick_clock *c, int fps)
+{
+    if (fps != c->fps) {                    /* a new rate: count from here */
+        c->fps = fps;
+        c->start = SDL_GetPerformanceCounter();
+        c->since_start = 0;
+    }
+    uint64_t due = c->start + (uint64_t)c->since_start * c->freq / (uint64_t)c->fps;
+    uint64_t now = SDL_GetPerformanceCounter();
+    if (now < due) {                        /* sleep until the tick is due */
+        uint32_t ms = (uint32_t)((due - now) * 1000 / c->freq);
+        SDL_Delay(ms ? ms : 1);
+        return 0;
+    }
+    if (now - due > c->freq / 4) {          /* fell far behind (a stall): no racing */
+        c->start = now;
+        c->since_start = 0;
+    }
+    c->since_start++;
+    return 1;
+}
+
+/* SDL, controllers, audio and the window, with the settings' choices; 0, or the exit code
+ * after printing why not. */
+static int start_window(window_host *h, const m8_options *opt, const m8_settings *settings,
+                        const char *cart_name)
+{
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
+        return 1;
+    }
+    if (settings->pad_mappings[0] && SDL_GameControllerAddMappingsFromFile(settings->pad_mappings) < 0)
+        fprintf(stderr, "%s: controller mappings: %s\n", settings->pad_mappings, SDL_GetError());
+    m8_input_map_init(&h->map, settings);
+    open_audio(h);
+    char title[600];
+    snprintf(title, sizeof title, "mote8 - %s", cart_name);
+    if (open_window(h, opt, title) != 0) {
+        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
+        close_host(h);
+        return 1;
+    }
+    return 0;
+}
+
+/* The loop: events, --watch reloads, then a tick when one is due (none while the pause
+ * menu is open), until the player closes the window or the cart ends the program. */
+static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
+                        const m8_input_script *script)
+{
+    long frame = 0;
+    tick_clock clock = { SDL_GetPerformanceFrequency(), SDL_GetPerformanceCounter(), 0,
+                         mote8_fps(m8) };
+    for (;;) {
+        SDL_Event e;
+        int quit = 0;
+        while (SDL_PollEvent(&e))
+            if (handle_event(h, m8, &e)) quit = 1;
+        if (quit) return;
+        if (opt->watch && m8_cart_watch_changed(&h->watch)) rerun(h, m8, 1);
+        if (!opt->unpaced && !tick_due(&clock, mote8_fps(m8))) continue;
+        if (!h->menu.open) {
+            if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
+            frame++;
+            if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
+        }
+        present(h, m8);
+        if (quit) return;
+    }
+}
+
 int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
                   const m8_settings *settings)
 {
@@ -457,68 +538,20 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     if (!wopt.scale) wopt.scale = settings->scale;
     wopt.fullscreen |= settings->fullscreen;
     opt = &wopt;
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
-        fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
-        return 1;
-    }
-    if (settings->pad_mappings[0] && SDL_GameControllerAddMappingsFromFile(settings->pad_mappings) < 0)
-        fprintf(stderr, "%s: controller mappings: %s\n", settings->pad_mappings, SDL_GetError());
-    m8_input_map_init(&h.map, settings);
-    open_audio(&h);
-    char title[600], folder[600];
-    snprintf(title, sizeof title, "mote8 - %s", cart_name);
-    if (open_window(&h, opt, title) != 0) {
-        fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
-        close_host(&h);
-        return 1;
-    }
+    int rc = start_window(&h, opt, settings, cart_name);
+    if (rc) return rc;
     m8_input_script script = { 0 };
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) {
         close_host(&h);
         return 2;
     }
+    char folder[600];
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, folder, sizeof folder);
     m8_capture_init(&h.capture, folder, cart_name, settings->capture_scale);
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
     m8_overlay_init(&h.overlay, m8, opt->profile_dir);
     if (settings->overlay) h.overlay.shown = 1;
-    int quit = 0;
-    long frame = 0, since_start = 0;
-    uint64_t freq = SDL_GetPerformanceFrequency();
-    uint64_t start = SDL_GetPerformanceCounter();
-    int fps = mote8_fps(m8);
-    while (!quit) {
-        SDL_Event e;
-        while (SDL_PollEvent(&e))
-            if (handle_event(&h, m8, &e)) quit = 1;
-        if (quit) break;
-        if (opt->watch && m8_cart_watch_changed(&h.watch)) rerun(&h, m8, 1);
-        if (!opt->unpaced) {
-            if (mote8_fps(m8) != fps) {           /* a new rate: count from here */
-                fps = mote8_fps(m8);
-                start = SDL_GetPerformanceCounter();
-                since_start = 0;
-            }
-            uint64_t due = start + (uint64_t)since_start * freq / (uint64_t)fps;
-            uint64_t now = SDL_GetPerformanceCounter();
-            if (now < due) {                      /* sleep until the tick is due */
-                uint32_t ms = (uint32_t)((due - now) * 1000 / freq);
-                SDL_Delay(ms ? ms : 1);
-                continue;
-            }
-            if (now - due > freq / 4) {           /* fell far behind (a stall): no racing */
-                start = now;
-                since_start = 0;
-            }
-            since_start++;
-        }
-        if (!h.menu.open) {
-            if (run_tick(&h, m8, &script, frame)) quit = 1;   /* extcmd("shutdown") */
-            frame++;
-            if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
-        }
-        present(&h, m8);
-    }
+    window_loop(&h, opt, m8, &script);
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);
