@@ -297,7 +297,7 @@ static void write_markdown(FILE *f, const compat_result *rs, int n, int frames)
 }
 
 /* Final frames in a grid, 8 per row, 2 pixels of gap, in results order. */
-static int write_contact_sheet(const char *out, compat_result *rs, int n)
+static int write_contact_sheet(const char *out, const compat_result *rs, int n)
 {
     enum { COLS = 8, GAP = 2 };
     int rows = n ? (n + COLS - 1) / COLS : 1;
@@ -355,26 +355,30 @@ static pid_t start_child(const compat_options *o, const char *name)
     _exit(0);
 }
 
-int main(int argc, char **argv)
+/* The command line into o; 0, or -1 (print the usage). */
+static int parse_args(int argc, char **argv, compat_options *o)
 {
-    compat_options o = { "../shared/carts/real", "compat-out", 1800, 2, 300 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (i + 1 >= argc) return usage();
-        if (!strcmp(a, "--dir")) o.dir = argv[++i];
-        else if (!strcmp(a, "--out")) o.out = argv[++i];
-        else if (!strcmp(a, "--frames")) o.frames = atoi(argv[++i]);
-        else if (!strcmp(a, "--jobs")) o.jobs = atoi(argv[++i]);
-        else if (!strcmp(a, "--cart-timeout")) o.cart_timeout = atoi(argv[++i]);
-        else return usage();
+        if (i + 1 >= argc) return -1;
+        if (!strcmp(a, "--dir")) o->dir = argv[++i];
+        else if (!strcmp(a, "--out")) o->out = argv[++i];
+        else if (!strcmp(a, "--frames")) o->frames = atoi(argv[++i]);
+        else if (!strcmp(a, "--jobs")) o->jobs = atoi(argv[++i]);
+        else if (!strcmp(a, "--cart-timeout")) o->cart_timeout = atoi(argv[++i]);
+        else return -1;
     }
-    if (o.frames < 1 || o.jobs < 1 || o.cart_timeout < 1) return usage();
-    DIR *d = opendir(o.dir);
+    return o->frames < 1 || o->jobs < 1 || o->cart_timeout < 1 ? -1 : 0;
+}
+
+/* The cart files of `dir`, sorted by name (malloc'd names); their count, or -1. */
+static int list_carts(const char *dir, char **names)
+{
+    DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "mote8-compat: %s: %s\n", o.dir, strerror(errno));
-        return 1;
+        fprintf(stderr, "mote8-compat: %s: %s\n", dir, strerror(errno));
+        return -1;
     }
-    static char *names[COMPAT_MAX_CARTS];
     int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) && n < COMPAT_MAX_CARTS)
@@ -382,28 +386,26 @@ int main(int argc, char **argv)
             names[n++] = strdup(e->d_name);
     closedir(d);
     qsort(names, (size_t)n, sizeof names[0], by_name);
-    char shots[2048];
-    snprintf(shots, sizeof shots, "%s/shots", o.out);
-    mkdir(o.out, 0777);
-    if (mkdir(shots, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "mote8-compat: %s: %s\n", shots, strerror(errno));
-        return 1;
-    }
+    return n;
+}
 
-    /* up to o.jobs children at once; a child killed by a signal is a failing row */
-    compat_result *rs = calloc((size_t)(n ? n : 1), sizeof *rs);
+/* Run every cart in a child of its own, up to o->jobs at once; each child's wait status
+ * in status[] (a child killed by a signal is a failing row). 0, or -1 when fork fails. */
+static int run_children(const compat_options *o, char **names, int n, const char *shots,
+                        int *status)
+{
     pid_t *pids = calloc((size_t)(n ? n : 1), sizeof *pids);
-    int *status = calloc((size_t)(n ? n : 1), sizeof *status);
     int next = 0, running = 0, done = 0;
     while (done < n) {
-        while (running < o.jobs && next < n) {
+        while (running < o->jobs && next < n) {
             char res[2048];
             snprintf(res, sizeof res, "%s/%s.result", shots, names[next]);
             unlink(res);
-            pids[next] = start_child(&o, names[next]);
+            pids[next] = start_child(o, names[next]);
             if (pids[next] < 0) {
                 fprintf(stderr, "mote8-compat: fork: %s\n", strerror(errno));
-                return 1;
+                free(pids);
+                return -1;
             }
             next++;
             running++;
@@ -416,50 +418,80 @@ int main(int argc, char **argv)
         running--;
         done++;
     }
-    int passed = 0;
-    for (int i = 0; i < n; i++) {
-        compat_result *r = &rs[i];
-        char res[2048];
-        snprintf(res, sizeof res, "%s/%s.result", shots, names[i]);
-        if (read_result_line(res, r) != 0) {
-            memset(r, 0, sizeof *r);
-            int st = status[i];
-            if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
-                snprintf(r->error, sizeof r->error, "no result after %d s (hangs)", o.cart_timeout);
-            else if (WIFSIGNALED(st))
-                snprintf(r->error, sizeof r->error, "crashed: %s", strsignal(WTERMSIG(st)));
-            else
-                snprintf(r->error, sizeof r->error, "runner exited with status %d",
-                         WEXITSTATUS(st));
-            r->passed = 0;
-        }
-        unlink(res);
-        snprintf(r->cart, sizeof r->cart, "%s", names[i]);
-        passed += r->passed;
-    }
+    free(pids);
+    return 0;
+}
 
+/* A cart's row: what its child wrote, or why it wrote nothing. */
+static void collect_result(const compat_options *o, const char *shots, const char *name,
+                           int st, compat_result *r)
+{
+    char res[2048];
+    snprintf(res, sizeof res, "%s/%s.result", shots, name);
+    if (read_result_line(res, r) != 0) {
+        memset(r, 0, sizeof *r);
+        if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
+            snprintf(r->error, sizeof r->error, "no result after %d s (hangs)", o->cart_timeout);
+        else if (WIFSIGNALED(st))
+            snprintf(r->error, sizeof r->error, "crashed: %s", strsignal(WTERMSIG(st)));
+        else
+            snprintf(r->error, sizeof r->error, "runner exited with status %d", WEXITSTATUS(st));
+        r->passed = 0;
+    }
+    unlink(res);
+    snprintf(r->cart, sizeof r->cart, "%s", name);
+}
+
+/* results.jsonl, results.md and the contact sheet in o->out; 0, or -1. */
+static int write_reports(const compat_options *o, const compat_result *rs, int n)
+{
     char path[2048];
-    snprintf(path, sizeof path, "%s/results.jsonl", o.out);
+    snprintf(path, sizeof path, "%s/results.jsonl", o->out);
     FILE *jf = fopen(path, "w");
-    snprintf(path, sizeof path, "%s/results.md", o.out);
+    snprintf(path, sizeof path, "%s/results.md", o->out);
     FILE *mf = fopen(path, "w");
     if (!jf || !mf) {
-        fprintf(stderr, "mote8-compat: cannot write in %s: %s\n", o.out, strerror(errno));
-        return 1;
+        fprintf(stderr, "mote8-compat: cannot write in %s: %s\n", o->out, strerror(errno));
+        if (jf) fclose(jf);
+        if (mf) fclose(mf);
+        return -1;
     }
     for (int i = 0; i < n; i++) write_json(jf, &rs[i]);
-    write_markdown(mf, rs, n, o.frames);
+    write_markdown(mf, rs, n, o->frames);
     fclose(jf);
     fclose(mf);
-    if (write_contact_sheet(o.out, rs, n) != 0)
-        fprintf(stderr, "mote8-compat: cannot write the contact sheet in %s\n", o.out);
+    if (write_contact_sheet(o->out, rs, n) != 0)
+        fprintf(stderr, "mote8-compat: cannot write the contact sheet in %s\n", o->out);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    compat_options o = { "../shared/carts/real", "compat-out", 1800, 2, 300 };
+    if (parse_args(argc, argv, &o) != 0) return usage();
+    static char *names[COMPAT_MAX_CARTS];
+    int n = list_carts(o.dir, names);
+    if (n < 0) return 1;
+    char shots[2048];
+    snprintf(shots, sizeof shots, "%s/shots", o.out);
+    mkdir(o.out, 0777);
+    if (mkdir(shots, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "mote8-compat: %s: %s\n", shots, strerror(errno));
+        return 1;
+    }
+    compat_result *rs = calloc((size_t)(n ? n : 1), sizeof *rs);
+    int *status = calloc((size_t)(n ? n : 1), sizeof *status);
+    if (run_children(&o, names, n, shots, status) != 0) return 1;
+    int passed = 0;
+    for (int i = 0; i < n; i++) {
+        collect_result(&o, shots, names[i], status[i], &rs[i]);
+        passed += rs[i].passed;
+    }
+    if (write_reports(&o, rs, n) != 0) return 1;
     printf("mote8-compat: %d of %d carts pass (%d frames); %s/results.md\n", passed, n,
            o.frames, o.out);
-    for (int i = 0; i < n; i++) {
-        free(names[i]);
-    }
+    for (int i = 0; i < n; i++) free(names[i]);
     free(rs);
-    free(pids);
     free(status);
     return 0;
 }
