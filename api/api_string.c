@@ -6,21 +6,6 @@
 #include "api_internal.h"
 #include "p8num.h"
 
-/* The string at i; numbers are formatted as tostr would and replace the argument.
- * Returns NULL for other types. */
-const char *m8_arg_string(lua_State *L, int i, size_t *len)
-{
-    if (lua_type(L, i) == LUA_TSTRING) return lua_tolstring(L, i, len);
-    if (lua_type(L, i) == LUA_TNUMBER) {
-        char buf[40];
-        int n = m8_num_format(lua_tonumber(L, i), buf);
-        lua_pushlstring(L, buf, (size_t)n);
-        lua_replace(L, i);
-        return lua_tolstring(L, i, len);
-    }
-    return NULL;
-}
-
 int m8l_sub(lua_State *L)
 {
     size_t len;
