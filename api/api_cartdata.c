@@ -4,7 +4,7 @@
  * hands the 256 bytes to save_data when a tick ends in which dset changed a value (at most
  * one write per frame however many dset() calls it makes), and when the machine is reset,
  * hands over to another cart or is destroyed (the POSIX host writes them atomically,
- * runtime/platform/platform_posix.c). Without those callbacks the data lives in memory for the
+ * runtime/platform/cartdata_store.c). Without those callbacks the data lives in memory for the
  * run, and a cart load()ed later in the run that calls cartdata() with the same id sees it
  * (api/cart_flow.c). Ids follow PICO-8's rule (a-z 0-9 _ and, as zepto8 allows, -; at most
  * 64 characters; checked by m8_cart_name_resolve, runtime/core/cart_names.c), so no id can name a

@@ -27,7 +27,8 @@ int m8_coresume_located(lua_State *L)
         m8_vm *vm = m8_vm_of(L);
         m8_vm_locate(vm, lua_tostring(L, 2), located, sizeof located);
         if (died && vm->request.kind == M8_REQ_NONE && !vm->coroutine_error[0])
-            snprintf(vm->coroutine_error, sizeof vm->coroutine_error, "%s", located);
+            snprintf(vm->coroutine_error, sizeof vm->coroutine_error, "%.*s",
+                     (int)sizeof vm->coroutine_error - 1, located);    /* its start */
         lua_pushstring(L, located);
         lua_replace(L, 2);
     }

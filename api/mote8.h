@@ -41,15 +41,15 @@ typedef struct mote8 mote8;
  * the folder of the cart's name joined with the name the cart wrote; the host decides what
  * they mean (a file, an asset in a package, an entry of an in-memory table).
  * Confinement: every name a cart gives (load, reload, cstore, #include, printh's file, the
- * cartdata id) is checked by the machine first (runtime/core/cart_names.c): a cart file's name has no
- * absolute path, no ".." component, no backslash, no control character and at most 200
- * bytes, so its path is always inside the running cart's folder; printh files and cartdata
- * ids are plain names. What the machine cannot see is the host's part: links and special
- * files. The POSIX host (runtime/platform/platform_posix.c) confines read_file and write_file to
- * a root, the folder of the cart the user started (set by the host when it starts a cart,
- * m8_posix_confine; a cart load()ed from a subfolder does not widen it): a file whose real
- * path is outside the root, a FIFO, a device or a socket is never opened, and a write never
- * goes through a link out of it. A read_file that fails for a file that is there may set
+ * cartdata id) is checked by the machine first (runtime/core/cart_names.c): a cart file's name
+ * has no absolute path, no ".." component, no backslash, no control character and at most 200
+ * bytes, so its path is always inside the running cart's folder; printh files and cartdata ids
+ * are plain names. What the machine cannot see is the host's part: links and special files. The
+ * POSIX platform (runtime/platform/confined_files.c) confines read_file and write_file to a
+ * root, the folder of the cart the user started (set by the host when it starts a cart,
+ * m8_posix_confine; a cart load()ed from a subfolder does not widen it): a file whose real path
+ * is outside the root, a FIFO, a device or a socket is never opened, and a write never goes
+ * through a link out of it. A read_file that fails for a file that is there may set
  * errno (EACCES, EPERM, EFBIG ...; not ENOENT): the machine then reports "cannot read PATH:
  * REASON" instead of "no cart" and cstore does not create a cart over it. Other hosts should
  * do the same with their own notion of a folder. */

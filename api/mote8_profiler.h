@@ -7,7 +7,8 @@
  * profile to a directory (docs/cost-model.md lists the files: frames.csv, ticks.csv,
  * callsites.csv, api.csv, sprites.csv, summary.csv, heatmap.png, spritesheet.png,
  * trace.json, report.html, summary.txt).
- * Depends on: api/mote8.h (implementation in api/profiler/profiler.c, api/profiler/profiler_report.c). */
+ * Depends on: api/mote8.h (implementation in api/profiler/profiler.c,
+ * api/profiler/profiler_report.c). */
 #ifndef MOTE8_PROFILER_H
 #define MOTE8_PROFILER_H
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # sanitize_run.sh - the AddressSanitizer + UndefinedBehaviorSanitizer checks (make sanitize,
-# and the suite through tests/run_all.sh): the in-process suites (tests/unit, tests/machine) of the sanitizer build, then a
+# and the suite through tests/run_all.sh): the in-process suites (tests/unit, tests/machine)
+# of the sanitizer build, then a
 # short compatibility run (60 frames per cart of ../shared/carts/real) with no cart process
 # ending on a sanitizer report. Usage: tests/sanitize_run.sh SANITIZE_BUILD_DIR [FRAMES]
 set -uo pipefail

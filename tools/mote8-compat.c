@@ -399,8 +399,8 @@ static int run_children(const compat_options *o, char **names, int n, const char
     while (done < n) {
         while (running < o->jobs && next < n) {
             char res[2048];
-            snprintf(res, sizeof res, "%s/%s.result", shots, names[next]);
-            unlink(res);
+            if (snprintf(res, sizeof res, "%s/%s.result", shots, names[next]) < (int)sizeof res)
+                unlink(res);
             pids[next] = start_child(o, names[next]);
             if (pids[next] < 0) {
                 fprintf(stderr, "mote8-compat: fork: %s\n", strerror(errno));
@@ -427,8 +427,8 @@ static void collect_result(const compat_options *o, const char *shots, const cha
                            int st, compat_result *r)
 {
     char res[2048];
-    snprintf(res, sizeof res, "%s/%s.result", shots, name);
-    if (read_result_line(res, r) != 0) {
+    int len = snprintf(res, sizeof res, "%s/%s.result", shots, name);
+    if (len < 0 || len >= (int)sizeof res || read_result_line(res, r) != 0) {
         memset(r, 0, sizeof *r);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGALRM)
             snprintf(r->error, sizeof r->error, "no result after %d s (hangs)", o->cart_timeout);
@@ -438,7 +438,7 @@ static void collect_result(const compat_options *o, const char *shots, const cha
             snprintf(r->error, sizeof r->error, "runner exited with status %d", WEXITSTATUS(st));
         r->passed = 0;
     }
-    unlink(res);
+    if (len >= 0 && len < (int)sizeof res) unlink(res);
     snprintf(r->cart, sizeof r->cart, "%s", name);
 }
 

@@ -491,7 +491,8 @@ char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len)
 
     rom_defaults(def);
     buf_str(&b, HEADER "\n");
-    snprintf(line, sizeof line, "version %d\n", cart->version > 0 ? cart->version : M8_CART_VERSION_DEFAULT);
+    snprintf(line, sizeof line, "version %d\n",
+             cart->version > 0 ? cart->version : M8_CART_VERSION_DEFAULT);
     buf_str(&b, line);
 
     buf_str(&b, "__lua__\n");

@@ -4,7 +4,7 @@
  * cart's folder. A cart cannot name a file outside that folder (no absolute path, no ".."
  * component, no backslash, no control character, at most M8_CART_NAME_MAX bytes), and
  * printh files and cartdata ids are plain names in the host's own folders. Symbolic links
- * and special files are the platform's part (runtime/platform/platform_posix.c).
+ * and special files are the platform's part (runtime/platform/confined_files.c).
  * Depends on: cart_names.h, libc. */
 #include "cart_names.h"
 

@@ -113,7 +113,8 @@ static int confined_write_path(m8_posix_files *files, const char *path, char *ta
     }
     if (lstat(target, &st) != 0) return 0;             /* a new file */
     if (S_ISLNK(st.st_mode)) {
-        if (!realpath(target, real) || !m8_posix_inside(real, files->root) || stat(real, &st) != 0) {
+        if (!realpath(target, real) || !m8_posix_inside(real, files->root) ||
+            stat(real, &st) != 0) {
             snprintf(err, errsz, "%s: a symbolic link that leads outside the cart's folder "
                      "(or nowhere): not written", path);
             return -1;

@@ -1,5 +1,5 @@
-/* test_cart_names.c - m8_cart_name_resolve (runtime/core/cart_names.c), the one check of the names a
- * cart gives (load, reload, cstore, #include, printh's file, the cartdata id).
+/* test_cart_names.c - m8_cart_name_resolve (runtime/core/cart_names.c), the one check of the
+ * names a cart gives (load, reload, cstore, #include, printh's file, the cartdata id).
  * Depends on: cart_names.h, Criterion. */
 #include <criterion/criterion.h>
 #include <string.h>

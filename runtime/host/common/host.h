@@ -1,6 +1,6 @@
 /* host.h - what the hosts of the mote8 program (SDL window, headless) share: command-line
- * options, finding a cart's bytes and scripted input (runtime/host/common). Each host's entry point is in
- * its own folder's header (headless/headless.h, window/window.h).
+ * options, finding a cart's bytes and scripted input (runtime/host/common). Each host's entry
+ * point is in its own folder's header (headless/headless.h, window/window.h).
  * Depends on: api/mote8.h. */
 #ifndef M8_HOST_H
 #define M8_HOST_H

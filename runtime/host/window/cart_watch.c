@@ -41,7 +41,8 @@ static void scan(m8_cart_watch *w, const char *text, size_t len)
             memcpy(name, p + 9, k);
             name[k] = 0;
             while (k && (name[k - 1] == ' ' || name[k - 1] == '\r')) name[--k] = 0;
-            snprintf(w->files[w->count++], sizeof w->files[0], "%s%s", folder, name);
+            int len = snprintf(w->files[w->count], sizeof w->files[0], "%s%s", folder, name);
+            if (len > 0 && (size_t)len < sizeof w->files[0]) w->count++;   /* else not watched */
         }
         p = nl ? nl + 1 : NULL;
     }

@@ -97,7 +97,7 @@ static void draw_cell(launcher *L, int i, int x, int y)
         }
     }
     char name[10];                      /* what fits under a label */
-    snprintf(name, sizeof name, "%s", e->name);
+    snprintf(name, sizeof name, "%.*s", (int)sizeof name - 1, e->name);
     int tw = (int)strlen(name) * 4;
     SDL_SetRenderDrawColor(r, i == L->sel ? 255 : 194, i == L->sel ? 241 : 195, i == L->sel ? 232 : 199, 255);
     m8_host_draw_text(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);
@@ -189,6 +189,7 @@ typedef struct intent {
     int quit;                   /* the window was closed */
 } intent;
 
+/* A key: arrows move, Enter and the O/X keys run, Escape and Backspace go back. */
 static void key_intent(SDL_Keycode k, intent *in)
 {
     if (k == SDLK_LEFT) in->move = -1;
@@ -200,6 +201,7 @@ static void key_intent(SDL_Keycode k, intent *in)
     else if (k == SDLK_ESCAPE || k == SDLK_BACKSPACE) in->back = 1;
 }
 
+/* A controller button: the d-pad moves, A and Start run, B goes back. */
 static void pad_intent(int b, intent *in)
 {
     if (b == SDL_CONTROLLER_BUTTON_DPAD_LEFT) in->move = -1;
@@ -226,6 +228,7 @@ static void click_intent(launcher *L, SDL_Window *win, int x, int y, intent *in)
     }
 }
 
+/* What one event asks for (a controller plugged in is opened here). */
 static intent event_intent(launcher *L, SDL_Window *win, const SDL_Event *e,
                            SDL_GameController *pads[8])
 {
@@ -239,7 +242,8 @@ static intent event_intent(launcher *L, SDL_Window *win, const SDL_Event *e,
                 break;
             }
     } else if (e->type == SDL_CONTROLLERBUTTONDOWN) pad_intent(e->cbutton.button, &in);
-    else if (e->type == SDL_MOUSEWHEEL) in.move = e->wheel.y > 0 ? -COLS : e->wheel.y < 0 ? COLS : 0;
+    else if (e->type == SDL_MOUSEWHEEL)
+        in.move = e->wheel.y > 0 ? -COLS : e->wheel.y < 0 ? COLS : 0;
     else if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT)
         click_intent(L, win, e->button.x, e->button.y, &in);
     return in;
@@ -254,7 +258,8 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
     if (in->move && L->list.count) {
         int n = L->sel + in->move;
         if (n >= 0 && n < L->list.count) L->sel = n;
-        else if (in->move > 0 && L->sel / COLS < (L->list.count - 1) / COLS) L->sel = L->list.count - 1;
+        else if (in->move > 0 && L->sel / COLS < (L->list.count - 1) / COLS)
+            L->sel = L->list.count - 1;             /* down from the last full row */
     }
     char was[768], path[768];
     if (in->back) {
@@ -325,8 +330,8 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
     launcher L;
     memset(&L, 0, sizeof L);
     SDL_Window *win = NULL;
-    if (open_launcher_window(&L, &win, opt->scale ? opt->scale : settings->scale ? settings->scale : 4) != 0)
-        return NULL;
+    int scale = opt->scale ? opt->scale : settings->scale ? settings->scale : 4;
+    if (open_launcher_window(&L, &win, scale) != 0) return NULL;
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
     open_view(&L, root, folder, last);
     SDL_GameController *pads[8] = { 0 };

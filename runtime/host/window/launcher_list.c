@@ -70,7 +70,7 @@ static int add_folder(m8_launcher_list *l, const char *dir)
         if (stat(path, &st) != 0) continue;
         if (S_ISDIR(st.st_mode)) {
             f.kind = M8_ENTRY_FOLDER;
-            snprintf(f.name, sizeof f.name, "%s", de->d_name);
+            snprintf(f.name, sizeof f.name, "%.*s", (int)sizeof f.name - 1, de->d_name);
         } else if (S_ISREG(st.st_mode) && cart_name(de->d_name, f.name, sizeof f.name)) {
             f.kind = M8_ENTRY_CART;
         } else continue;

@@ -61,7 +61,8 @@ static SDL_Rect picture_rect(window_host *h)
     int ww, wh;
     SDL_GetRendererOutputSize(h->renderer, &ww, &wh);
     int avail_h = wh - m8_overlay_reserved_height(&h->overlay, wh);
-    int scale = ww / MOTE8_WIDTH < avail_h / MOTE8_HEIGHT ? ww / MOTE8_WIDTH : avail_h / MOTE8_HEIGHT;
+    int sw = ww / MOTE8_WIDTH, sh = avail_h / MOTE8_HEIGHT;
+    int scale = sw < sh ? sw : sh;
     if (scale < 1) scale = 1;
     int pw = MOTE8_WIDTH * scale, ph = MOTE8_HEIGHT * scale;
     SDL_Rect r = { (ww - pw) / 2, (avail_h - ph) / 2, pw, ph };
@@ -482,7 +483,8 @@ static int start_window(window_host *h, const m8_options *opt, const m8_settings
         fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
         return 1;
     }
-    if (settings->pad_mappings[0] && SDL_GameControllerAddMappingsFromFile(settings->pad_mappings) < 0)
+    if (settings->pad_mappings[0] &&
+        SDL_GameControllerAddMappingsFromFile(settings->pad_mappings) < 0)
         fprintf(stderr, "%s: controller mappings: %s\n", settings->pad_mappings, SDL_GetError());
     m8_input_map_init(&h->map, settings);
     open_audio(h);
@@ -555,7 +557,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);
-        if (mote8_write_png(opt->screenshot, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 1) != 0) perror(opt->screenshot);
+        if (mote8_write_png(opt->screenshot, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, 1) != 0)
+            perror(opt->screenshot);
     }
     m8_input_script_free(&script);
     m8_overlay_finish(&h.overlay);
