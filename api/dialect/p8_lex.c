@@ -78,15 +78,22 @@ static int lex_error(lexer *lx, const char *fmt, ...)
 }
 
 void *(*m8_dialect_realloc)(void *p, size_t n) = realloc;
+void (*m8_dialect_free)(void *p) = free;
 
-/* Where an allocation that fails in p8_lex() jumps (p8_lex returns the error). */
+/* The lexer running in this thread and where an allocation that fails in it jumps (back
+ * into p8_lex, which returns the error). */
+static _Thread_local lexer *lexing;
 static _Thread_local jmp_buf *lex_out_of_memory;
 
-/* Grow `*p` (elements of `size` bytes) to `cap`, or jump out of p8_lex(). */
+/* Grow `*p` (elements of `size` bytes) to `cap`, or end p8_lex() with "out of memory" (the
+ * error is set before the jump: p8_lex reads nothing of its lexer after it). */
 static void lex_grow(void **p, size_t size, size_t cap)
 {
     void *grown = m8_dialect_realloc(*p, size * cap);
-    if (!grown) longjmp(*lex_out_of_memory, 1);
+    if (!grown) {
+        lex_error(lexing, "out of memory");
+        longjmp(*lex_out_of_memory, 1);
+    }
     *p = grown;
 }
 
@@ -411,8 +418,8 @@ static int lex_all(lexer *lx)
 
 void p8_lex_free(p8_lexed *lx)
 {
-    free(lx->t);
-    free(lx->arena);
+    m8_dialect_free(lx->t);
+    m8_dialect_free(lx->arena);
     memset(lx, 0, sizeof *lx);
 }
 
@@ -421,14 +428,13 @@ int p8_lex(const char *src, size_t len, p8_lexed *out, int *err_line, char *err,
     lexer L = { src, src + len, src, 1, 1, out, err_line, err, cap, 1 };
     memset(out, 0, sizeof *out);
     jmp_buf here, *outer = lex_out_of_memory;
+    lexer *outer_lexer = lexing;
     lex_out_of_memory = &here;
-    volatile int rc = -1;
-    if (setjmp(here) == 0) {
+    lexing = &L;
+    volatile int rc = -1;               /* -1 stays when an allocation failed (error set; */
+    if (setjmp(here) == 0)              /* p8_lex_free frees what was lexed) */
         rc = lex_all(&L);
-    } else {                            /* an allocation failed: p8_lex_free frees the rest */
-        snprintf(err, cap, "out of memory");
-        *err_line = L.line;
-    }
     lex_out_of_memory = outer;
+    lexing = outer_lexer;
     return rc;
 }

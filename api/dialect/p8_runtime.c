@@ -396,7 +396,7 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
     env_index = lua_absindex(L, env_index);
 #define M8_REGISTER_HELPER(name) \
     lua_pushcfunction(L, h_##name); \
-    lua_setfield(L, env_index, "__m8_" #name);
+    lua_setfield(L, env_index, m8_helper_name(M8_HELPER_##name));
     /* a peek helper is the env's own function of that name when there is one */
 #define M8_REGISTER_PEEK(name) \
     if (lua_getfield(L, env_index, #name) != LUA_TFUNCTION) { \
@@ -404,7 +404,7 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         lua_pushvalue(L, env_index); \
         lua_pushcclosure(L, h_##name, 1); \
     } \
-    lua_setfield(L, env_index, "__m8_" #name);
+    lua_setfield(L, env_index, m8_helper_name(M8_HELPER_##name));
     M8_DIALECT_HELPERS(M8_REGISTER_HELPER, M8_REGISTER_PEEK)
 #undef M8_REGISTER_HELPER
 #undef M8_REGISTER_PEEK

@@ -103,16 +103,13 @@ typedef struct parser {
     int njumps, capjumps, label_serial;
 } parser;
 
-/* The root parser of the translation running in this thread (out_of_memory's target). */
+/* The parser working in this thread: the root's, or an #include'd file's while it is parsed
+ * (out_of_memory fails there, so the message names the file as a syntax error's would). */
 static _Thread_local parser *translating;
 
-static void fail(parser *P, const char *fmt, ...);
+static _Noreturn void fail(parser *P, const char *fmt, ...);
 
-static _Noreturn void out_of_memory(void)
-{
-    fail(translating, "out of memory");
-    abort();                            /* not reached: fail jumps */
-}
+static _Noreturn void out_of_memory(void) { fail(translating, "out of memory"); }
 
 static sbuf *newbuf(parser *P)
 {
@@ -130,8 +127,11 @@ static sbuf *newbuf(parser *P)
 
 static void free_pool(parser *R)
 {
-    for (int i = 0; i < R->npool; i++) { free(R->pool[i]->p); free(R->pool[i]); }
-    free(R->pool);
+    for (int i = 0; i < R->npool; i++) {
+        m8_dialect_free(R->pool[i]->p);
+        m8_dialect_free(R->pool[i]);
+    }
+    m8_dialect_free(R->pool);
     R->pool = NULL;
     R->npool = R->cappool = 0;
 }
@@ -225,9 +225,9 @@ static void emit_goto(parser *P, sbuf *b, const char *name)
 
 static void free_labels(parser *R)
 {
-    free(R->jumps);
-    free(R->labels);
-    free(R->blocks);
+    m8_dialect_free(R->jumps);
+    m8_dialect_free(R->labels);
+    m8_dialect_free(R->blocks);
 }
 
 static p8_tok *tok(parser *P) { return &P->lx.t[P->pos]; }
@@ -253,7 +253,7 @@ static void tok_text(parser *P, const p8_tok *t, char *buf, size_t cap)
     snprintf(buf, cap, "%s%s", tmp, t->len > 20 ? "..." : "");
 }
 
-static void fail(parser *P, const char *fmt, ...)
+static _Noreturn void fail(parser *P, const char *fmt, ...)
 {
     char msg[200];
     va_list ap;
@@ -316,31 +316,32 @@ static void marker(parser *P, sbuf *b, int idx)
     }
 }
 
-static void put_name(sbuf *b, const char *s, size_t len)
+/* The Lua spelling of one byte of a name: itself, or _xNN for P8SCII glyphs and controls. */
+static size_t mangled_byte(unsigned char c, char piece[8])
 {
-    char tmp[8];
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x80 || c < 0x20) {
-            int n = snprintf(tmp, sizeof tmp, "_x%02x", c);
-            sb_put(b, tmp, (size_t)n);
-        } else {
-            sb_put(b, (const char *)&s[i], 1);
-        }
-    }
+    if (c >= 0x80 || c < 0x20) return (size_t)snprintf(piece, 8, "_x%02x", c);
+    piece[0] = (char)c;
+    return 1;
 }
 
+static void put_name(sbuf *b, const char *s, size_t len)
+{
+    char piece[8];
+    for (size_t i = 0; i < len; i++) sb_put(b, piece, mangled_byte((unsigned char)s[i], piece));
+}
+
+/* Allocates nothing (it runs outside translations too, where out of memory has no error
+ * path): the mangled name goes straight into out, cut at cap - 1 bytes. */
 size_t m8_translate_mangle(const char *name, size_t len, char *out, size_t cap)
 {
-    sbuf b = { 0 };
-    put_name(&b, name, len);
+    if (!cap) return 0;
     size_t n = 0;
-    if (cap) {
-        n = b.n < cap - 1 ? b.n : cap - 1;
-        if (n) memcpy(out, b.p, n);
-        out[n] = 0;
+    char piece[8];
+    for (size_t i = 0; i < len && n < cap - 1; i++) {
+        size_t k = mangled_byte((unsigned char)name[i], piece);
+        for (size_t j = 0; j < k && n < cap - 1; j++) out[n++] = piece[j];
     }
-    free(b.p);
+    out[n] = 0;
     return n;
 }
 
@@ -1088,10 +1089,11 @@ static void includestat(parser *P, sbuf *b)
     if (m8_cart_name_resolve(M8_NAME_CART_FILE, NULL, name, strlen(name), NULL, NULL, 0, why,
                              sizeof why) != 0)
         fail(P, "#include %s", why);
+    sbuf *own = newbuf(P);      /* the file's text: freed with the pool, even on error (made
+                                 * first: once the text is read nothing may fail before) */
     size_t ilen = 0;
     char *text = R->include(R->ud, name, &ilen);
     if (!text) fail(P, "#include %s: cannot read the file", name);
-    sbuf *own = newbuf(P);                     /* freed with the pool, even on error */
     own->p = text;
     R->code_chars += ilen;
     if (R->code_chars > M8_CODE_MAX_CHARS)
@@ -1165,10 +1167,7 @@ static void statement_nested(parser *P, sbuf *b)
         emit_tok(P, b);
         expect(P, P8T_NAME);
         char name[300];
-        sbuf nb = { 0 };
-        put_name(&nb, tok(P)->s, tok(P)->len);
-        snprintf(name, sizeof name, "%s", nb.p);
-        free(nb.p);
+        m8_translate_mangle(tok(P)->s, tok(P)->len, name, sizeof name);
         skip_tok(P, b);
         declare_label(P, b, name);
         check_emit(P, b, P8T_DBCOLON);
@@ -1180,10 +1179,7 @@ static void statement_nested(parser *P, sbuf *b)
         emit_tok(P, b);
         expect(P, P8T_NAME);
         char name[300];
-        sbuf nb = { 0 };
-        put_name(&nb, tok(P)->s, tok(P)->len);
-        snprintf(name, sizeof name, "%s", nb.p);
-        free(nb.p);
+        m8_translate_mangle(tok(P)->s, tok(P)->len, name, sizeof name);
         skip_tok(P, b);
         emit_goto(P, b, name);
         break;
@@ -1233,11 +1229,14 @@ static char *translate_rec(parser *parent, const char *src, size_t len, const ch
     if (setjmp(here)) {
         p8_lex_free(&P.lx);
         R->jb = outer;
+        translating = parent;
         longjmp(*outer, 1);
     }
     R->jb = &here;
+    translating = &P;
     block(&P, out);
     if (tt(&P) != P8T_EOF) fail_near(&P, "'<eof>' expected");
+    translating = parent;
     R->jb = outer;
     p8_lex_free(&P.lx);
     return NULL;
@@ -1278,7 +1277,7 @@ static char *with_helper_locals(char *code, size_t *len)
     if (!extra) return code;
     char *out = m8_dialect_realloc(NULL, *len + extra + 1);
     if (!out) {
-        free(code);
+        m8_dialect_free(code);
         return NULL;
     }
     size_t o = 0;
@@ -1288,7 +1287,7 @@ static char *with_helper_locals(char *code, size_t *len)
                                  m8_helper_name((enum m8_helper)i));
     memcpy(out + o, code, *len + 1);
     *len += o;
-    free(code);
+    m8_dialect_free(code);
     return out;
 }
 
@@ -1357,7 +1356,7 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
         snprintf(err->message, sizeof err->message, "%s", msg);
         err->line = eline;
         p8_lex_free(&P->lx);
-        free(P);
+        m8_dialect_free(P);
         return NULL;
     }
     jmp_buf jb;
@@ -1382,7 +1381,7 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     free_pool(P);
     free_labels(P);
     p8_lex_free(&P->lx);
-    free(P);
+    m8_dialect_free(P);
     return res;
 }
 

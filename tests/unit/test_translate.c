@@ -5,7 +5,11 @@
  * _G, a `peek` family backed by a test array and a `print` that records its text. Each
  * table row is PICO-8 source that sets the global `r`; the test compares tostr(r). Also:
  * line numbers survive translation, #include, and every real cart in
- * M8_SHARED_DIR/carts/real translates and compiles (z8_syntax.p8 and z8_math.p8 also run). */
+ * M8_SHARED_DIR/carts/real translates and compiles (z8_syntax.p8 and z8_math.p8 also run);
+ * out of memory (p8_alloc.h's allocator failing at each allocation in turn) is an error and
+ * leaks nothing.
+ * Depends on: dialect/p8_alloc.h, p8_runtime.h, p8_translate.h, token_count.h, cart.h,
+ * platform_posix.h, Lua 5.4, Criterion. */
 #include <criterion/criterion.h>
 #include "platform_posix.h"
 #include <dirent.h>
@@ -21,6 +25,7 @@
 #include "dialect/p8_alloc.h"
 #include "dialect/p8_runtime.h"
 #include "dialect/p8_translate.h"
+#include "dialect/token_count.h"
 
 static unsigned char ram[65536];
 static char printed[4096];
@@ -813,16 +818,26 @@ Test(translate, label_runs_end_at_blocks_and_statements)
     cr_expect_str_eq(run(src), "2");
 }
 
-/* ---- out of memory: an error, never an abort ---- */
+/* ---- out of memory: an error, never an abort, nothing leaked ---- */
 
 static int allocations_left;     /* the failing allocator's countdown */
+static long live_blocks;         /* blocks the translator holds: allocated minus freed */
 
 static void *failing_realloc(void *p, size_t n)
 {
     if (allocations_left-- <= 0) return NULL;
-    return realloc(p, n);
+    void *q = realloc(p, n);
+    if (q && !p) live_blocks++;
+    return q;
 }
 
+static void counting_free(void *p)
+{
+    if (p) live_blocks--;
+    free(p);
+}
+
+/* The #include resolver: its buffer is the translator's to free (with m8_dialect_free). */
 static char *include_body(void *ud, const char *name, size_t *len)
 {
     (void)ud, (void)name;
@@ -830,36 +845,93 @@ static char *include_body(void *ud, const char *name, size_t *len)
     char *copy = malloc(sizeof body);
     memcpy(copy, body, sizeof body);
     *len = sizeof body - 1;
+    live_blocks++;
     return copy;
+}
+
+static void fail_allocations_after(int n)
+{
+    allocations_left = n;
+    live_blocks = 0;
+    m8_dialect_realloc = failing_realloc;
+    m8_dialect_free = counting_free;
+}
+
+static void allocate_normally(void)
+{
+    m8_dialect_realloc = realloc;
+    m8_dialect_free = free;
+}
+
+/* "out of memory", or the same inside the #include ("in #include lib.lua, line 1: ...") */
+static int is_out_of_memory(const char *message)
+{
+    size_t k = strlen(message);
+    if (k < 13 || strcmp(message + k - 13, "out of memory") != 0) return 0;
+    return k == 13 || strncmp(message, "in #include lib.lua, line 1: ", 29) == 0;
 }
 
 Test(translate, out_of_memory_at_every_allocation_is_an_error)
 {
-    static const char src[] =
+    /* every kind of buffer, and each one grown past its first size (more than 256 tokens,
+     * a string longer than 1024 bytes, a label name longer than 64 bytes) */
+    char src[8192], label[80];
+    for (int i = 0; i < 70; i++) label[i] = i % 10 ? (char)('a' + i % 26) : '\x8b';
+    label[70] = 0;
+    int k = sprintf(src,
         "x = 1 y += 2 if (x != y) z = x .. y .. 'abc' .. @x\n"
         "#include lib.lua\n"
         "::top:: for i = 1, 10, x do print(i \\ 3 ^ 2 & 0xff) goto top end\n"
-        "function f(a, ...) local t = {a, ..., [1] = x >>> 2} return t end\n";
+        "function f(a, ...) local t = {a, ..., [1] = x >>> 2} return t end\n"
+        "goto %s ::%s:: s = \"", label, label);
+    for (int i = 0; i < 1100; i++) src[k++] = (char)('a' + i % 26);
+    k += sprintf(src + k, "\"\n");
+    for (int i = 0; i < 60; i++) k += sprintf(src + k, "v%d = v%d ^^ %d\n", i, i, i);
+    cr_assert_lt((size_t)k, sizeof src);
     char *want = m8_translate_ex(src, strlen(src), NULL, NULL, include_body, NULL);
     cr_assert_not_null(want);
-    int failures = 0;
-    for (int n = 0; n < 10000; n++) {
-        allocations_left = n;
-        m8_dialect_realloc = failing_realloc;
+    int failures = 0, in_include = 0;
+    for (int n = 0; n < 100000; n++) {
+        fail_allocations_after(n);
         size_t len = 0;
         m8_translate_error err;
         char *got = m8_translate_ex(src, strlen(src), &len, &err, include_body, NULL);
-        m8_dialect_realloc = realloc;
+        allocate_normally();
         if (got) {                                  /* enough allocations: the same code */
             cr_expect_str_eq(got, want);
-            free(got);
+            counting_free(got);
+            cr_expect_eq(live_blocks, 0, "after a translation, %ld blocks leaked", live_blocks);
             break;
         }
-        size_t k = strlen(err.message);               /* "out of memory", in an include too */
-        cr_expect(k >= 13 && strcmp(err.message + k - 13, "out of memory") == 0,
-                  "allocation %d: %s", n, err.message);
+        cr_expect(is_out_of_memory(err.message), "allocation %d: %s", n, err.message);
+        cr_expect_eq(live_blocks, 0, "allocation %d failed: %ld blocks leaked", n, live_blocks);
+        in_include += strncmp(err.message, "in #include", 11) == 0;
         failures++;
     }
-    cr_expect(failures > 10, "only %d allocations were failed", failures);
+    cr_expect(failures > 100, "only %d allocations were failed", failures);
+    cr_expect(in_include > 0, "no allocation of the #include'd file was failed");
     free(want);
+}
+
+Test(translate, out_of_memory_in_the_token_count_and_mangling)
+{
+    static const char src[] = "x = 1 y += 2 if (x != y) z = x .. y .. 'abc' .. @x";
+    int want = m8_count_tokens(src, strlen(src), NULL);
+    cr_assert_gt(want, 0);
+    for (int n = 0; n < 3; n++) {               /* the tokens, the string arena */
+        fail_allocations_after(n);
+        int line = -1;
+        int got = m8_count_tokens(src, strlen(src), &line);
+        allocate_normally();
+        cr_expect_eq(got, n < 2 ? -1 : want, "allocation %d", n);
+        cr_expect_eq(live_blocks, 0, "allocation %d failed: %ld blocks leaked", n, live_blocks);
+    }
+    char name[16];
+    fail_allocations_after(0);                  /* the mangler allocates nothing */
+    size_t n = m8_translate_mangle("a\x90z\x8b", 4, name, sizeof name);
+    allocate_normally();
+    cr_expect_eq(n, 10);
+    cr_expect_str_eq(name, "a_x90z_x8b");
+    cr_expect_eq(m8_translate_mangle("a\x90z", 3, name, 4), 3);
+    cr_expect_str_eq(name, "a_x");
 }
