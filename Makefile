@@ -1,6 +1,7 @@
 # Makefile - the two commands of README.md, wrapping CMake:
-#   make run    check/install Debian packages, build, start mote8 on its bundled carts
-#   make test   build and run every test
+#   make run    check/install the Debian packages running needs, build the programs, start
+#               mote8 on its bundled carts (quiet when there is nothing to build)
+#   make test   check/install the packages the tests need too, build and run every test
 # Also: make (build), make bench, make compat (mote8-compat on ../shared/carts/real into
 # $(BUILD)/compat; COMPAT_FRAMES=N), make sanitize (ASan+UBSan build in $(BUILD)-sanitize:
 # unit suites and a short compat run), make fuzz (libFuzzer targets built with clang in
@@ -11,7 +12,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build clean
+.PHONY: all deps test-deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build clean
 COMPAT_FRAMES ?= 1800
 SAN_BUILD ?= $(BUILD)-sanitize
 FUZZ_BUILD ?= $(BUILD)-fuzz
@@ -22,45 +23,49 @@ export M8_LUA
 all: build
 
 deps:
-	@tools/deps.sh
+	@tools/deps.sh run
+
+test-deps:
+	@tools/deps.sh test
 
 configure:
 	@tools/lua_source.sh $(BUILD)
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DM8_LUA=$(M8_LUA) >/dev/null
 
 build: deps configure
-	@cmake --build $(BUILD) -j $(JOBS)
+	@tools/build.sh $(BUILD) $(JOBS)
 
 run: build
-	$(BUILD)/bin/mote8 $(CART)
+	@$(BUILD)/bin/mote8 $(CART)
 
-test: deps configure
-	@cmake --build $(BUILD) -j $(JOBS)
+test: test-deps configure
+	@tools/build.sh $(BUILD) $(JOBS) all m8_tests
 	@$(MAKE) --no-print-directory sanitize-build fuzz-build
 	@tests/run_all.sh $(BUILD)
 
 # the sanitizer build: the patched Lua and everything else with -fsanitize=address,undefined,
 # no link-time optimisation
-sanitize-build: deps
+sanitize-build: test-deps
 	@tools/lua_source.sh $(SAN_BUILD)
 	@cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_LUA=$(M8_LUA) >/dev/null
-	@cmake --build $(SAN_BUILD) -j $(JOBS)
+	@tools/build.sh $(SAN_BUILD) $(JOBS)
 
 sanitize: sanitize-build
 	@tests/sanitize_run.sh $(SAN_BUILD)
 
 # the fuzz build: clang, libFuzzer, ASan+UBSan; skipped with a message without libFuzzer
-fuzz-build: deps
+fuzz-build: test-deps
 	@if tools/have_libfuzzer.sh; then \
 	  tools/lua_source.sh $(FUZZ_BUILD) && \
 	  CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DM8_SANITIZE=ON -DM8_FUZZ=ON -DM8_LUA=$(M8_LUA) >/dev/null && \
-	  cmake --build $(FUZZ_BUILD) -j $(JOBS); \
+	  tools/build.sh $(FUZZ_BUILD) $(JOBS); \
 	else echo "fuzz: skipped: clang with libFuzzer is not installed (tools/deps.sh installs it as root)"; fi
 
 fuzz: fuzz-build
 	@tests/fuzz_run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-bench: build
+bench: test-deps configure
+	@tools/build.sh $(BUILD) $(JOBS) all m8_bench
 	@$(BUILD)/bin/m8_bench
 
 compat: build

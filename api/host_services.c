@@ -1,8 +1,9 @@
 /* host_services.c - the embedding API's services for hosts and tools that are not the
- * machine itself: the carts embedded in the binary, PNG files, the built-in font's glyphs
- * and the API reference. They live behind api/mote8.h so that no host or tool includes a
- * runtime/core header. mote8.h states the machine's facts as plain numbers so that a host
- * needs only api/ on its include path; the static asserts below hold them to m8conf.h.
+ * machine itself: the carts and new-cart templates embedded in the binary, PNG files, the
+ * built-in font's glyphs and the API reference. They live behind api/mote8.h so that no
+ * host or tool includes a runtime/core header. mote8.h states the machine's facts as plain
+ * numbers so that a host needs only api/ on its include path; the static asserts below
+ * hold them to m8conf.h.
  * Depends on: api/mote8.h, bundled.h, api_registry.h, runtime/core (png_io, font, m8conf). */
 #include <string.h>
 #include "api_registry.h"
@@ -23,15 +24,26 @@ _Static_assert(MOTE8_SAMPLE_BANK_MAX == M8_SAMPLE_BANK_MAX &&
                MOTE8_SAMPLE_FRAMES_MAX == M8_SAMPLE_FRAMES_MAX,
                "mote8.h's sample bank limits disagree with m8conf.h");
 
-const void *mote8_bundled_cart(const char *name, size_t *len)
+/* The bytes of the cart called `name` in an embedded table, or NULL. */
+static const void *embedded_cart(const m8_bundled_cart *table, const char *name, size_t *len)
 {
-    for (const m8_bundled_cart *c = m8_bundled_carts; c->name; c++) {
+    for (const m8_bundled_cart *c = table; c->name; c++) {
         if (strcmp(c->name, name) == 0) {
             *len = c->size;
             return c->data;
         }
     }
     return NULL;
+}
+
+const void *mote8_bundled_cart(const char *name, size_t *len)
+{
+    return embedded_cart(m8_bundled_carts, name, len);
+}
+
+const void *mote8_cart_template(const char *name, size_t *len)
+{
+    return embedded_cart(m8_cart_templates, name, len);
 }
 
 const char *mote8_bundled_cart_name(int i)

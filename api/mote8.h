@@ -202,6 +202,10 @@ int mote8_pause_requested(mote8 *m8);
 const void *mote8_bundled_cart(const char *name, size_t *len);
 /* The name of bundled cart i (0-based), or NULL past the last. */
 const char *mote8_bundled_cart_name(int i);
+/* The .p8 bytes of new-cart template `name` (carts/templates/NAME.p8; "new" is the one
+ * mote8-cart new writes), or NULL. Templates are not bundled carts: the launcher does not
+ * list them. */
+const void *mote8_cart_template(const char *name, size_t *len);
 
 /* --- pictures and text for hosts and tools --- */
 /* Write w*h RGB888 pixels as a PNG, each pixel scaled by `scale` (>= 1). 0, or -1 with

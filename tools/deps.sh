@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# deps.sh - checks the Debian packages mote8 builds and tests with; installs the missing
+# deps.sh - checks the Debian packages mote8 needs for one purpose and installs the missing
 # ones with apt-get when run as root, otherwise prints the one apt-get line to run.
-# clang and libclang-rt-14-dev (Debian 12) build the libFuzzer targets of make fuzz / make test;
-# xvfb and xauth let make test run the window under a virtual X server; flac is the codec
-# bench's comparison (make bench); dpkg-dev (dpkg-source) unpacks the pinned Lua source
-# (tools/lua_source.sh). Nothing else is downloaded.
+#   run   what building and running mote8 needs (make run, make build): the compiler, CMake,
+#         SDL2, libconfig, libpng/zlib, giflib, and dpkg-dev (dpkg-source unpacks the pinned
+#         Lua source, tools/lua_source.sh); liblua5.4-dev only with M8_LUA=system.
+#   test  the above and what the tests and benchmarks add (make test, make bench, make
+#         sanitize, make fuzz): Criterion; clang and libclang-rt-14-dev (Debian 12) for the
+#         libFuzzer targets; xvfb and xauth to run the window under a virtual X server; flac,
+#         the codec bench's comparison.
+# Nothing else is downloaded. Usage: tools/deps.sh run|test
 set -eu
-pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev liblua5.4-dev libconfig-dev libcriterion-dev libpng-dev zlib1g-dev libgif-dev clang libclang-rt-14-dev xvfb xauth flac"
+purpose=${1:-run}
+run_pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev libconfig-dev libpng-dev zlib1g-dev libgif-dev"
+[ "${M8_LUA:-source}" = system ] && run_pkgs="$run_pkgs liblua5.4-dev"
+test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac"
+case "$purpose" in
+  run)  pkgs=$run_pkgs ;;
+  test) pkgs="$run_pkgs $test_pkgs" ;;
+  *)    echo "usage: tools/deps.sh run|test" >&2; exit 2 ;;
+esac
 missing=""
 for p in $pkgs; do
+  case " $missing " in *" $p "*) continue ;; esac
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
@@ -18,7 +31,7 @@ if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
   apt-get install -y -qq $missing >/dev/null
 else
-  echo "deps: missing Debian packages. Run:" >&2
+  echo "deps: missing Debian packages (for make $purpose). Run:" >&2
   echo "  sudo apt-get install -y$missing" >&2
   exit 1
 fi

@@ -6,6 +6,7 @@
  *   mote8-cart export-gfx CART OUT.png        the sprite sheet as a 128x128 PNG
  *   mote8-cart export-label CART OUT.png      the label as a 128x128 PNG
  *   mote8-cart import-gfx CART IN.png [OUT]   a 128x128 PNG into the sprite sheet
+ *   mote8-cart new OUT                        a new cart from the template (never over a file)
  *
  * Exit codes: 0 done, 1 bad input (unreadable or broken cart or picture, code too large,
  * cannot write), 2 usage. Uses only the embedding API (api/mote8.h, "cart files").
@@ -26,6 +27,8 @@ static const char usage_text[] =
     "  export-label CART OUT.png     write the label as a 128x128 PNG\n"
     "  import-gfx CART IN.png [OUT]  put a 128x128 PNG into the sprite sheet (nearest of the\n"
     "                                16 colours) and write OUT (default: CART itself)\n"
+    "  new OUT                       write a new cart from the template (a small game to\n"
+    "                                change; docs/first-cart.md); OUT must not exist\n"
     "\n"
     "CART may be .p8, .p8.png or .p8.rom (the format is read from the bytes).\n"
     "Exit codes: 0 ok, 1 bad input, 2 usage.\n";
@@ -136,6 +139,33 @@ static int cmd_import_gfx(const char *path, const char *png, const char *out)
     return rc;
 }
 
+/* Writes the "new" template to `out` in the format of its extension; an existing file is
+ * left alone. */
+static int cmd_new(const char *out)
+{
+    int format;
+    if (out_format(out, &format) != 0) return EXIT_USAGE;
+    FILE *existing = fopen(out, "rb");
+    if (existing) {
+        fclose(existing);
+        fprintf(stderr, "%s: already exists; not overwritten (pick another name)\n", out);
+        return EXIT_BAD_INPUT;
+    }
+    size_t len = 0;
+    const void *bytes = mote8_cart_template("new", &len);
+    char err[512];
+    mote8_cart *cart = bytes ? mote8_cart_decode(bytes, len, "new.p8", err, sizeof err) : NULL;
+    if (!cart) {
+        fprintf(stderr, "mote8-cart: the new-cart template is missing from this build\n");
+        return EXIT_BAD_INPUT;
+    }
+    int rc = save(cart, out, format);
+    mote8_cart_destroy(cart);
+    if (rc == EXIT_OK)
+        printf("%s: a new cart. Run it with: mote8 --watch %s (docs/first-cart.md)\n", out, out);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -163,6 +193,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "import-gfx")) {
         if (nargs != 2 && nargs != 3) return usage_error("%s takes CART, IN.png and an optional OUT", cmd);
         return cmd_import_gfx(argv[2], argv[3], nargs == 3 ? argv[4] : argv[2]);
+    }
+    if (!strcmp(cmd, "new")) {
+        if (nargs != 1) return usage_error("%s takes the new cart's file name", cmd);
+        return cmd_new(argv[2]);
     }
     return usage_error("unknown command '%s'", cmd);
 }

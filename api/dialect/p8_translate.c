@@ -1321,11 +1321,10 @@ static char *finish(parser *R, const sbuf *b, size_t *out_len)
     return o.p;
 }
 
-char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate_error *err,
-                      m8_include_fn include, void *ud)
+/* m8_translate_ex with an error record always present. */
+static char *translate_or_report(const char *src, size_t len, size_t *out_len,
+                                 m8_translate_error *const err, m8_include_fn include, void *ud)
 {
-    m8_translate_error dummy;
-    if (!err) err = &dummy;
     err->line = 0;
     err->message[0] = 0;
     size_t dummy_len;
@@ -1383,6 +1382,13 @@ char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate
     p8_lex_free(&P->lx);
     m8_dialect_free(P);
     return res;
+}
+
+char *m8_translate_ex(const char *src, size_t len, size_t *out_len, m8_translate_error *err,
+                      m8_include_fn include, void *ud)
+{
+    m8_translate_error dummy;
+    return translate_or_report(src, len, out_len, err ? err : &dummy, include, ud);
 }
 
 char *m8_translate(const char *src, size_t len, size_t *out_len, m8_translate_error *err)

@@ -32,7 +32,10 @@ void m8_capture_free(m8_capture *c)
 
 static void say(m8_capture *c, const char *text)
 {
-    snprintf(c->message, sizeof c->message, "%s", text);
+    size_t n = strlen(text);                    /* the screen keeps what fits; the terminal all */
+    if (n >= sizeof c->message) n = sizeof c->message - 1;
+    memcpy(c->message, text, n);
+    c->message[n] = 0;
     c->message_until = c->ticks + M8_CAPTURE_MESSAGE_TICKS;
     printf("%s\n", text);
     fflush(stdout);
