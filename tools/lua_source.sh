@@ -58,9 +58,20 @@ for n in "${pin_name[@]}"; do case "$n" in *.dsc) dsc_name=$n ;; esac; done
 version=${dsc_name#lua5.4_}
 version=${version%.dsc}
 
+# Debian's luaconf.h includes lua5.4-deb-multiarch.h, which Debian's packaging generates
+# (liblua5.4-dev installs it); it only names the directory of C modules, which the sandbox
+# never loads. Written here so that no Lua package of the system is needed.
+write_multiarch_header() {
+  local arch
+  arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch 2>/dev/null)
+  printf '/* written by tools/lua_source.sh: what Debian packaging would generate */\n#define DEB_HOST_MULTIARCH "%s"\n' \
+    "${arch:-unknown}" > "$out/src/lua5.4-deb-multiarch.h"
+}
+
 stamp="$out/.mote8-patch"
 want=$(cat "$pins" "${patch_files[@]}" | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$out/src/lvm.c" ]; then
+  [ -f "$out/src/lua5.4-deb-multiarch.h" ] || write_multiarch_header
   exit 0                                    # already prepared from these files and patches
 fi
 
@@ -112,5 +123,6 @@ for patch_file in "${patch_files[@]}"; do
     die "tools/$(basename "$patch_file") does not apply to lua5.4 $version (patch's output: $log)"
 done
 rm -f "$log"
+write_multiarch_header
 echo "$want" > "$stamp"
 echo "lua: lua5.4 $version from Debian's source package (sha256 checked), with mote8's patches (counting, numbers)" >&2
