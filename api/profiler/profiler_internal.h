@@ -75,4 +75,11 @@ struct mote8_profiler {
  * (profiler_report.c); print the text summary to `text` when not NULL. 0, or -1 with err. */
 int m8_profile_report_build(m8_profile_files *set, FILE *text, char *err, size_t errsz);
 
+/* The vertical scale of the report's frame chart, in budgets (1 = 100% of a frame's
+ * cycles): `top` fits the largest frame with some headroom (at least 125%, so the budget
+ * line always shows) and is a whole number of `step`s, a step of 25%, 50%, 100%, 200%,
+ * 250%, 500%, 1000% ... chosen so there are at most M8_CHART_GRIDLINES steps. */
+#define M8_CHART_GRIDLINES 6
+void m8_report_chart_scale(double largest, double *top, double *step);
+
 #endif

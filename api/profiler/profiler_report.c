@@ -333,22 +333,39 @@ static const char css[] =
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
     ".row{display:flex;gap:24px;flex-wrap:wrap}svg text{fill:#c2c3c7;font:11px sans-serif}";
 
+void m8_report_chart_scale(double largest, double *top, double *step)
+{
+    static const double steps[] = { 0.25, 0.5, 1, 2, 2.5, 5 };
+    double need = largest * 1.05;                  /* headroom above the tallest bar */
+    if (!(need >= 1.25) || !isfinite(need)) need = isfinite(need) ? 1.25 : 1e12;
+    for (double decade = 1;; decade *= 10)
+        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+            double s = steps[i] * decade;
+            if (need / s <= M8_CHART_GRIDLINES) {
+                *step = s;
+                *top = ceil(need / s - 1e-9) * s;
+                return;
+            }
+        }
+}
+
 static void frames_svg(const report *r, FILE *f)
 {
     const int W = 1100, H = 260, L = 60, B = 24, T = 10;
     int n = r->nframes;
     int bins = n < W - L - 10 ? n : W - L - 10;
-    double maxv = r->budget * 1.25;
-    for (int i = 0; i < n; i++) maxv = fmax(maxv, (r->frame_lua[i] + r->frame_sys[i]) * 1.05);
+    double largest = 0, top, step;   /* in budgets */
+    for (int i = 0; i < n; i++) largest = fmax(largest, (r->frame_lua[i] + r->frame_sys[i]) / r->budget);
+    m8_report_chart_scale(largest, &top, &step);
+    double maxv = top * r->budget;
     double ph = H - B - T, pw = W - L - 10;
     fprintf(f, "<svg width='%d' height='%d' viewBox='0 0 %d %d' role='img'>", W, H, W, H);
-    for (int k = 0; k <= 4; k++) {   /* grid in multiples of the budget */
-        double v = r->budget * k * 0.5;
-        if (v > maxv) break;
+    for (int k = 0; k * step <= top + 1e-9; k++) {   /* grid in steps of the budget */
+        double v = r->budget * k * step;
         double y = T + ph - v / maxv * ph;
         fprintf(f, "<line x1='%d' x2='%d' y1='%.1f' y2='%.1f' stroke='#333'/>"
                    "<text x='%d' y='%.1f' text-anchor='end'>%.0f%%</text>", L, W - 10, y, y, L - 6,
-                y + 4, k * 50.0);
+                y + 4, k * step * 100);
     }
     for (int b = 0; b < bins; b++) {
         int i0 = (int)((long)b * n / bins), i1 = (int)((long)(b + 1) * n / bins);

@@ -14,6 +14,7 @@
 #include "mote8.h"
 #include "png_io.h"
 #include "mote8_profiler.h"
+#include "platform_posix.h"
 #include "profiler/profiler_internal.h"
 
 
@@ -341,4 +342,65 @@ Test(profiler, call_site_counts_calls_per_function)
     free(summary);
     mote8_profiler_free(p);
     mote8_destroy(m8);
+}
+
+/* The frame chart's scale grows with the largest frame: a whole number of round steps, at
+ * most M8_CHART_GRIDLINES of them, the budget line always in view. */
+Test(profiler, chart_scale_fits_the_largest_frame)
+{
+    static const struct { double largest, top, step; } cases[] = {
+        { 0, 1.25, 0.25 }, { 0.5, 1.25, 0.25 }, { 1.9, 2.0, 0.5 }, { 3.5, 4.0, 1.0 },
+        { 25, 30, 5 }, { 140, 150, 25 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double top, step;
+        m8_report_chart_scale(cases[i].largest, &top, &step);
+        cr_expect_float_eq(top, cases[i].top, 1e-9, "largest %g: top %g", cases[i].largest, top);
+        cr_expect_float_eq(step, cases[i].step, 1e-9, "largest %g: step %g", cases[i].largest, step);
+        cr_expect_geq(top, cases[i].largest, "largest %g off the chart", cases[i].largest);
+        cr_expect_leq(top / step, M8_CHART_GRIDLINES + 1e-9);
+    }
+}
+
+/* A profile with a frame at 350% of the budget: report.html's chart has gridlines up to
+ * 400% and every bar inside the plot. */
+Test(profiler, report_chart_fits_a_frame_at_350_percent)
+{
+    char *dir = temp_dir();
+    static const char *const files[][2] = {
+        { "summary.csv", "key,value\ncart,big.p8\nfps,30\nbudget,279620\n" },
+        { "frames.csv", "frame,lua,system,budget,dropped\n0,100000,39810,279620,0\n"
+                        "1,700000,278670,279620,1\n2,50000,10000,279620,0\n" },
+        { "callsites.csv", "site,lua,system,calls,pixels,source\n" },
+        { "api.csv", "function,calls,cycles,pixels,offscreen\n" },
+        { "sprites.csv", "sprite,draws,pixels,cycles,onscreen,offscreen\n" },
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i][0]);
+        FILE *f = fopen(path, "w");
+        cr_assert_not_null(f);
+        fputs(files[i][1], f);
+        fclose(f);
+    }
+    mote8_platform pf;
+    m8_posix_platform(&pf);
+    char err[256];
+    cr_assert_eq(mote8_profile_report(&pf, dir, NULL, err, sizeof err), 0, "%s", err);
+    char *html = read_in(dir, "report.html");
+    cr_expect(strstr(html, ">300%</text>") && strstr(html, ">400%</text>"), "no gridline for 300-400%%");
+    cr_expect(strstr(html, ">500%</text>") == NULL);
+    /* the frame chart: plot from y=10 to y=236 (H 260, bottom margin 24) */
+    const char *svg = strstr(html, "<svg"), *end = strstr(svg, "</svg>");
+    int bars = 0;
+    for (const char *p = strstr(svg, "<rect x="); p && p < end; p = strstr(p + 1, "<rect x=")) {
+        double x, y, w, h;
+        if (sscanf(p, "<rect x='%lf' y='%lf' width='%lf' height='%lf'", &x, &y, &w, &h) != 4) continue;
+        if (h == 5) continue;                       /* the red "halved" marks below the plot */
+        bars++;
+        cr_expect_geq(y, 10 - 1e-6, "a bar above the chart: y=%g h=%g", y, h);
+        cr_expect_leq(y + h, 236 + 1e-6, "a bar below the chart: y=%g h=%g", y, h);
+    }
+    cr_expect_eq(bars, 6, "Lua and system bars of 3 frames: %d", bars);
+    free(html);
 }
