@@ -1,48 +1,102 @@
 /* error_screen.c - draws the last cart error onto the machine's own screen, as PICO-8 does:
- * a header, the location (tab and line), the message and the offending source line,
- * wrapped to the 32-column console, in the project's font. Hosts call mote8_show_error()
- * after a tick returned MOTE8_ERROR; the window then keeps showing it.
- * Depends on: api_internal.h, vm_internal.h, runtime/core (gfx, text). */
+ * a header naming the kind (SYNTAX ERROR, CART ERROR, RUNTIME ERROR), the cart's file name,
+ * the location (tab and line) and the message wrapped at spaces to the 31-column console,
+ * the offending source line and the traceback, in the project's font. Text keeps its own
+ * case: ASCII lower case is drawn with the font's small letters (the "puny" A-Z glyphs) and
+ * upper case with its capitals, so a path is never shown in the wrong case; a file name too
+ * long for its line keeps its end after "...". Hosts call mote8_show_error() after a tick
+ * returned MOTE8_ERROR or a load failed; the window then keeps showing it.
+ * Depends on: api_internal.h, vm_internal.h, runtime/core (gfx, text, text_wrap, p8scii). */
+#include <stdlib.h>
 #include <string.h>
 #include "api_internal.h"
 #include "gfx.h"
+#include "p8scii.h"
 #include "text.h"
+#include "text_wrap.h"
 #include "vm_internal.h"
 
-#define COLS 31
+#define COLS 31                 /* characters from x = 2 to the right edge */
+#define BOTTOM 122              /* no line starts below this */
 
-/* Print `s` (n bytes) wrapped at COLS characters from the cursor, ASCII upper case shown
- * with the normal (lower-case) glyphs. Returns the next y. */
+/* `s` (UTF-8, n bytes) as P8SCII in its own case: a-z become the font's small letters (the
+ * codes 'A'-'Z') and A-Z its capitals ('a'-'z'); tabs become spaces. malloc'd, or NULL. */
+static char *own_case(const char *s, size_t n, size_t *len)
+{
+    char *p = m8_utf8_to_p8scii(s, n, len);
+    if (!p) return NULL;
+    for (size_t i = 0; i < *len; i++) {
+        char c = p[i];
+        if (c >= 'a' && c <= 'z') p[i] = (char)(c - 'a' + 'A');
+        else if (c >= 'A' && c <= 'Z') p[i] = (char)(c - 'A' + 'a');
+        else if (c == '\t') p[i] = ' ';
+        else if ((unsigned char)c < 16 && c != '\n') p[i] = '?';   /* no control codes */
+    }
+    return p;
+}
+
+/* Print UTF-8 `s` (n bytes) in its own case, wrapped at spaces from row y; returns the y
+ * after it. */
 static int print_wrapped(uint8_t *ram, const char *s, size_t n, int y, int col)
 {
-    char line[COLS + 1];
-    size_t i = 0;
-    while (i < n && y < 122) {
-        size_t k = 0;
-        while (i < n && k < COLS && s[i] != '\n') {
-            char c = s[i++];
-            line[k++] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : (c == '\t' ? ' ' : c);
-        }
-        if (i < n && s[i] == '\n') i++;
-        m8_text_print(ram, line, (int)k, 1, 2, y, 1, col, NULL, NULL);
-        y += 6;
+    size_t len = 0;
+    char *p = own_case(s, n, &len);
+    if (!p) return y;
+    for (size_t at = 0; at < len && y < BOTTOM; y += 6) {
+        size_t next, k = m8_text_wrap(p + at, len - at, COLS, &next);
+        m8_text_print(ram, p + at, (int)k, 1, 2, y, 1, col, NULL, NULL);
+        at += next;
     }
+    free(p);
     return y;
+}
+
+/* The cart's file name on one line in its own case; a long one keeps its end. */
+static void print_name(uint8_t *ram, const char *name, int y, int col)
+{
+    size_t len = 0;
+    char *p = own_case(name, strlen(name), &len);
+    if (!p) return;
+    const char *shown = p;
+    if (len > COLS) {                   /* "..." and the last COLS - 3 characters */
+        shown = p + len - (COLS - 3);
+        m8_text_print(ram, "...", 3, 1, 2, y, 1, col, NULL, NULL);
+        m8_text_print(ram, shown, COLS - 3, 1, 2 + 12, y, 1, col, NULL, NULL);
+    } else {
+        m8_text_print(ram, shown, (int)len, 1, 2, y, 1, col, NULL, NULL);
+    }
+    free(p);
 }
 
 void mote8_show_error(mote8 *vm)
 {
     uint8_t *ram = vm->machine->ram;
     const char *msg = vm->error;
+    int kind = mote8_error_kind(vm);
+    const char *header = mote8_error_kind_name(kind == MOTE8_ERROR_NONE ? MOTE8_ERROR_RUNTIME : kind);
     m8_ram_reset_draw_state(ram);
     m8_cls(ram, 0);
     m8_rectfill(ram, 0, 0, 127, 8, 8 << 16);   /* colours are raw 16.16 */
-    m8_text_print(ram, "runtime error", 13, 1, 2, 2, 1, 7, NULL, NULL);
-    /* skip the file name: everything up to the first ": tab " or ": " */
-    const char *body = strstr(msg, ": tab ");
-    body = body ? body + 2 : (strstr(msg, ": ") ? strstr(msg, ": ") + 2 : msg);
+    m8_text_print(ram, header, (int)strlen(header), 1, 2, 2, 1, 7, NULL, NULL);
+    /* the message names the cart first ("NAME: ..."): the name gets its own line */
+    size_t nlen = strlen(vm->cart_name);
+    const char *body = msg;
+    if (nlen && strncmp(msg, vm->cart_name, nlen) == 0 && strncmp(msg + nlen, ": ", 2) == 0) {
+        print_name(ram, vm->cart_name, 12, 6);
+        body = msg + nlen + 2;
+    }
     const char *tb = strstr(body, "\nstack traceback:");
     size_t n = tb ? (size_t)(tb - body) : strlen(body);
-    int y = print_wrapped(ram, body, n, 14, 7);
+    /* the header says "syntax error": the message need not say it again */
+    char *text = malloc(n + 1);
+    if (!text) return;
+    memcpy(text, body, n);
+    text[n] = 0;
+    const char *eol = strchr(text, '\n');
+    char *said = strstr(text, "syntax error: ");
+    if (kind == MOTE8_ERROR_SYNTAX && said && (!eol || said < eol))
+        memmove(said, said + 14, strlen(said + 14) + 1);
+    int y = print_wrapped(ram, text, strlen(text), body == msg ? 14 : 20, 7);
+    free(text);
     if (tb) print_wrapped(ram, tb + 1, strlen(tb + 1), y + 4, 6);
 }

@@ -143,13 +143,33 @@ int mote8_fps(const mote8 *m8);
 
 const char *mote8_error(const mote8 *m8);
 
+/* What kind of error mote8_error() holds, for the error screen's header and a host's
+ * message: the cart file cannot be read or decoded (a load, reset or load() of another
+ * cart); its code does not translate or compile (the message then says "syntax error:",
+ * as in "cart.p8: tab 0, line 3: syntax error: 'end' expected near '<eof>'"); or a Lua
+ * error while it runs (out of memory, an endless loop and the like included). */
+enum mote8_error_kind {
+    MOTE8_ERROR_NONE = 0,       /* mote8_error() is empty */
+    MOTE8_ERROR_CART = 1,       /* "cart error" */
+    MOTE8_ERROR_SYNTAX = 2,     /* "syntax error" */
+    MOTE8_ERROR_RUNTIME = 3     /* "runtime error" */
+};
+int mote8_error_kind(const mote8 *m8);
+/* "cart error", "syntax error", "runtime error" ("no error" for NONE): lower case, so the
+ * built-in font draws it in capitals. */
+const char *mote8_error_kind_name(int kind);
+
 /* The first error that ended one of the cart's coroutines in this run ("tab 1, line 4:
  * ..."), or NULL. coresume() hands such an error to the cart, which may ignore it and go
  * on without the work the coroutine did: tools report it (mote8-compat, headless). */
 const char *mote8_coroutine_error(const mote8 *m8);
 
-/* After MOTE8_ERROR: draw the error (location, message, source line, traceback) onto the
- * machine's screen, as PICO-8 shows it, so the next mote8_screen_rgb() shows it. */
+/* After MOTE8_ERROR (or a failed mote8_load_cart): draw the error onto the machine's screen,
+ * as PICO-8 shows it, so the next mote8_screen_rgb() shows it: its kind as the header, the
+ * cart's file name, the location (tab and line), the message wrapped at spaces, the source
+ * line and the traceback. Names and messages keep their own case: ASCII lower case is drawn
+ * with the font's small letters (its "puny" A-Z glyphs), upper case with its capitals; a
+ * name too long for a line loses its beginning to "...". */
 void mote8_show_error(mote8 *m8);
 
 /* --- requests from the cart to its host (api/host_requests.c) ---

@@ -443,6 +443,22 @@ static void describe_locations(m8_vm *vm, const char *msg, char *out, size_t out
     out[o] = 0;
 }
 
+/* Lua's compile error "tab T, line L: MESSAGE" becomes "tab T, line L: syntax error: MESSAGE",
+ * as the translator's errors say it (unless Lua's message already starts so). */
+static void say_syntax_error(char *located, size_t size)
+{
+    static const char word[] = "syntax error: ";
+    char *at = located;
+    if (strncmp(located, "tab ", 4) == 0 && (at = strstr(located, ": ")) != NULL) at += 2;
+    else at = located;
+    if (strncmp(at, "syntax error", 12) == 0 || (size_t)(at - located) + sizeof word >= size) return;
+    size_t rest = strlen(at), pre = (size_t)(at - located);
+    if (pre + sizeof word - 1 + rest >= size) rest = size - pre - sizeof word;
+    memmove(at + sizeof word - 1, at, rest);
+    memcpy(at, word, sizeof word - 1);
+    at[sizeof word - 1 + rest] = 0;
+}
+
 /* The text of 1-based line `line` of the cart's code, without its indentation, in UTF-8
  * (the code is P8SCII) so glyphs show as glyphs in a terminal. */
 static void source_line(const m8_cart *cart, int line, char *out, size_t outsz)
@@ -474,6 +490,7 @@ void m8_vm_set_error(m8_vm *vm, const char *fmt, ...)
     vsnprintf(vm->error, sizeof vm->error, fmt, ap);
     va_end(ap);
     vm->status = MOTE8_ERROR;
+    vm->error_kind = MOTE8_ERROR_RUNTIME;
 }
 
 /* A traceback line "... in local 'NAME'" about a function the cart keeps in a global of
@@ -697,6 +714,21 @@ void mote8_destroy(mote8 *vm)
 
 const char *mote8_error(const mote8 *vm) { return vm->error; }
 
+int mote8_error_kind(const mote8 *vm)
+{
+    return vm->error[0] ? vm->error_kind : MOTE8_ERROR_NONE;
+}
+
+const char *mote8_error_kind_name(int kind)
+{
+    switch (kind) {
+    case MOTE8_ERROR_CART: return "cart error";
+    case MOTE8_ERROR_SYNTAX: return "syntax error";
+    case MOTE8_ERROR_RUNTIME: return "runtime error";
+    default: return "no error";
+    }
+}
+
 const char *mote8_coroutine_error(const mote8 *vm)
 {
     return vm->coroutine_error[0] ? vm->coroutine_error : NULL;
@@ -711,6 +743,7 @@ static int read_cart(m8_vm *vm, const void *data, size_t len, const char *name)
     if (m8_cart_read_any(&vm->machine->cart, data, len, name, &err, NULL) != 0) {
         /* the reader's message already starts with "line N: " when it has a line */
         m8_vm_set_error(vm, "%s: %s", vm->cart_name, err.message);
+        vm->error_kind = MOTE8_ERROR_CART;
         return -1;
     }
     return 0;
@@ -775,8 +808,10 @@ static int compile_cart(m8_vm *vm)
             snprintf(opened, sizeof opened, " (to close '%s' at tab %d, line %d)", terr.open_what,
                      otab, oline);
         }
-        m8_vm_set_error(vm, "%s: tab %d, line %d: %s%s\n  %s", vm->cart_name, tab, tab_line,
-                        terr.message, opened, src);
+        int oom = strstr(terr.message, "out of memory") != NULL;   /* not the code's fault */
+        m8_vm_set_error(vm, "%s: tab %d, line %d: %s%s%s\n  %s", vm->cart_name, tab, tab_line,
+                        oom ? "" : "syntax error: ", terr.message, opened, src);
+        if (!oom) vm->error_kind = MOTE8_ERROR_SYNTAX;
         return -1;
     }
     int rc = luaL_loadbufferx(L, lua_src, lua_len, "=cart", "t");
@@ -785,8 +820,10 @@ static int compile_cart(m8_vm *vm)
         char located[1024], src[160];
         vm->error_line = 0;
         describe_locations(vm, lua_tostring(L, -1), located, sizeof located);
+        if (rc == LUA_ERRSYNTAX) say_syntax_error(located, sizeof located);
         source_line(cart, vm->error_line, src, sizeof src);
         m8_vm_set_error(vm, "%s: %s\n  %s", vm->cart_name, located, src);
+        if (rc == LUA_ERRSYNTAX) vm->error_kind = MOTE8_ERROR_SYNTAX;   /* else out of memory */
         return -1;
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, vm->env_ref);

@@ -107,6 +107,7 @@ struct mote8 {
     int status;                 /* enum mote8_status */
     int error_line;             /* code line of the last error, 0 if unknown */
     char error[4096];
+    int error_kind;             /* enum mote8_error_kind of `error` (set with it) */
     char cart_name[256];
     char *cart_data;            /* a copy of the loaded cart's bytes, for mote8_reset */
     size_t cart_len;
@@ -122,6 +123,8 @@ struct mote8 {
     int n_host_requests;              /* (api/host_requests.c) */
 };
 
+/* Set the cart's error (status MOTE8_ERROR); its kind is MOTE8_ERROR_RUNTIME unless the
+ * caller sets vm->error_kind afterwards (the cart reader and the compiler do). */
 void m8_vm_set_error(m8_vm *vm, const char *fmt, ...);
 /* Record `req` (copied; its data is taken over) and unwind the cart's code: raises a Lua
  * error that resume_cart and the menu recognise as the request, not as a cart error. The

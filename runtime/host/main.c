@@ -52,12 +52,12 @@ static int run_cart(const m8_options *opt, const char *cart, const m8_settings *
         rc = mote8_check_cart(m8, data, len, name) == 0 ? 0 : 1;
         if (rc) fprintf(stderr, "%s\n", mote8_error(m8));
         else printf("%s: ok\n", name);
-    } else if (mote8_load_cart(m8, data, len, name) != 0) {
+    } else if (mote8_load_cart(m8, data, len, name) != 0 && opt->headless) {
         fprintf(stderr, "%s\n", mote8_error(m8));
         rc = 1;
     } else if (opt->headless) {
         rc = m8_run_headless(opt, m8);
-    } else {
+    } else {                            /* a cart that failed to load shows its error screen */
         rc = m8_run_window(opt, m8, name, settings);
     }
     mote8_destroy(m8);

@@ -393,3 +393,35 @@ Test(cli, outputs_on_a_full_disk_report_and_exit_1)
     expect_cannot_write("--screenshot", png, "3");
     unlink(png);
 }
+
+/* The three kinds of cart error as headless prints them: code that does not compile says
+ * "syntax error" after tab:line (no traceback), a running cart's error has a traceback and
+ * no such word, an undecodable file names the file and what is wrong. */
+Test(cli, error_kinds_in_the_headless_message)
+{
+    m8_run_result r;
+    const char *syntax = write_temp("syn.p8", CART("x=1\nfunction _update()\n  if x then\nend\n"));
+    const char *a1[] = { "--headless", "--frames", "3", syntax, NULL };
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 1);
+    char expect[512];
+    snprintf(expect, sizeof expect, "%s: tab 0, line 4: syntax error: 'end' expected", syntax);
+    cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
+    cr_expect(strstr(r.err, "stack traceback") == NULL, "%s", r.err);
+
+    const char *running = write_temp("run.p8", CART("function _update()\n  x=nil+1\nend\n"));
+    const char *a2[] = { "--headless", "--frames", "3", running, NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect_eq(r.exit_code, 1);
+    snprintf(expect, sizeof expect, "%s: tab 0, line 2: attempt to perform arithmetic", running);
+    cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
+    cr_expect(strstr(r.err, "stack traceback") != NULL && strstr(r.err, "syntax error") == NULL, "%s", r.err);
+
+    const char *undecodable = write_temp("und.p8.rom", "too short for a rom");
+    const char *a3[] = { "--headless", undecodable, NULL };
+    m8t_run_mote8(&r, a3);
+    cr_expect_eq(r.exit_code, 1);
+    snprintf(expect, sizeof expect, "%s: not a ", undecodable);
+    cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
+    cr_expect(strstr(r.err, "syntax error") == NULL, "%s", r.err);
+}

@@ -3,11 +3,13 @@
  * picture inside it (found at the window's integer scale, centred) must equal the headless
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. Skipped, with a message, where xvfb-run is
- * missing (apt-get install xvfb). */
+ * missing (apt-get install xvfb). A cart with a syntax error opens the window on its error
+ * screen, the same picture mote8_show_error draws. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "m8_test_util.h"
 #include "png_io.h"
@@ -103,6 +105,75 @@ Test(window_xvfb, sigterm_ends_a_window_with_a_runaway_cart, .timeout = 120)
     cr_expect_eq(rc, 0, "SIGTERM did not end the window within 10 s: %s", out ? out : "");
     cr_expect(out && strstr(out, "ended"), "%s", out ? out : "");
     free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+/* Runs the window on `cart` for `frames` ticks under Xvfb, saving the whole window at tick
+ * `at` into dir/window.png; returns the exit code and the output (malloc'd) in *out. */
+static int run_window(const char *dir, const char *cart, int frames, int at, char **out)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= "
+             "SDL_AUDIODRIVER=dummy MOTE8_WINDOW_SHOT=%s/window.png MOTE8_WINDOW_SHOT_TICK=%d "
+             "timeout 60 xvfb-run -a -s '-screen 0 640x480x24' %s/bin/mote8 --scale 3 --seed 5 "
+             "--frames %d '%s' >%s/out.txt 2>&1",
+             dir, dir, dir, dir, at, M8_BINARY_DIR, frames, cart, dir);
+    int rc = system(cmd);
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    *out = m8_read_file(outp, NULL, 0);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/* A cart with a syntax error opens the window on its error screen (not an exit): the
+ * picture is exactly what mote8_show_error draws for it, headed SYNTAX ERROR, and the window
+ * exits 1 when it closes. */
+Test(window_xvfb, syntax_error_opens_the_window_on_its_error_screen, .timeout = 120)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    char dir[128], cart[256], shot[256], cmd[400];
+    snprintf(dir, sizeof dir, "/tmp/m8t_xvfb_syn_%d", (int)getpid());
+    snprintf(cart, sizeof cart, "%s/My_Cart.p8", dir);
+    snprintf(shot, sizeof shot, "%s/window.png", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+    cr_assert_eq(system(cmd), 0);
+    static const char text[] = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+                               "function _update()\n  if btn(4) then x+=1\nend\n";
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+    char *out = NULL;
+    int rc = run_window(dir, cart, 6, 3, &out);
+    cr_expect_eq(rc, 1, "exit %d: %s", rc, out ? out : "");
+    cr_expect(out && strstr(out, "My_Cart.p8: tab 0, line 3: syntax error: 'end' expected"), "%s",
+              out ? out : "");
+    free(out);
+
+    mote8 *m8 = mote8_create(NULL);     /* the expected picture, drawn by the machine */
+    cr_assert_not_null(m8);
+    cr_assert_eq(mote8_load_cart(m8, text, sizeof text - 1, cart), -1);
+    cr_assert_eq(mote8_error_kind(m8), MOTE8_ERROR_SYNTAX);
+    mote8_show_error(m8);
+    uint8_t expect[128 * 128 * 3];
+    mote8_screen_rgb(m8, expect);
+    mote8_destroy(m8);
+
+    int ww, wh;
+    char err[256];
+    uint8_t *win = m8_png_read_rgb(shot, &ww, &wh, err, sizeof err);
+    cr_assert(win, "no window screenshot: %s", err);
+    int s = (ww < wh ? ww : wh) / 128, ox = (ww - 128 * s) / 2, oy = (wh - 128 * s) / 2;
+    long differ = 0;
+    for (int y = 0; y < 128; y++)
+        for (int x = 0; x < 128; x++)
+            differ += memcmp(win + ((size_t)(oy + y * s) * ww + ox + x * s) * 3,
+                             expect + ((size_t)y * 128 + x) * 3, 3) != 0;
+    cr_expect_eq(differ, 0, "%ld pixels differ from the error screen", differ);
+    cr_expect(expect[0] == 0xff && expect[1] == 0x00 && expect[2] == 0x4d, "the red header");
+    free(win);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
 }

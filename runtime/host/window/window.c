@@ -9,7 +9,8 @@
  * = for volume, F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
  * (screenshot), F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
- * Exits 1 if the cart is on an error when the window closes.
+ * A cart that fails to load opens on its error screen (syntax or cart error), as one that
+ * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
  * The loop keeps time with the performance counter: tick k is due at start + k/fps, so
  * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
@@ -553,6 +554,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
     m8_overlay_init(&h.overlay, m8, opt->profile_dir);
     if (settings->overlay) h.overlay.shown = 1;
+    if (mote8_error_kind(m8) != MOTE8_ERROR_NONE) show_error(&h, m8);   /* it failed to load */
     window_loop(&h, opt, m8, &script);
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
