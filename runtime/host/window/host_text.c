@@ -1,4 +1,5 @@
-/* host_text.c - see host_text.h. Depends on: SDL2, api/mote8.h (mote8_glyph). */
+/* host_text.c - text at window resolution, P8SCII or ASCII names in their own case: see
+ * host_text.h. Depends on: SDL2, api/mote8.h (mote8_glyph). */
 #include "mote8.h"
 #include "host_text.h"
 
@@ -24,4 +25,18 @@ int m8_host_draw_text(SDL_Renderer *r, int x, int y, int scale, const char *s)
     }
     if (n) SDL_RenderFillRects(r, px, n);
     return x;
+}
+
+int m8_host_draw_name(SDL_Renderer *r, int x, int y, int scale, const char *s)
+{
+    char swapped[256];
+    size_t n = 0;
+    for (; *s && n + 1 < sizeof swapped; s++) {
+        char c = *s;
+        if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+        else if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        swapped[n++] = c;
+    }
+    swapped[n] = 0;
+    return m8_host_draw_text(r, x, y, scale, swapped);
 }

@@ -96,11 +96,14 @@ static void draw_cell(launcher *L, int i, int x, int y)
             m8_host_draw_text(r, (lx + 10) * s, (ly + 13) * s, s, state == M8_LABEL_NONE ? "?" : "...");
         }
     }
-    char name[10];                      /* what fits under a label */
-    snprintf(name, sizeof name, "%.*s", (int)sizeof name - 1, e->name);
+    char name[10];                      /* what fits under a label: 9 characters, a longer */
+    if (strlen(e->name) < sizeof name)  /* name its first 6 and "..." */
+        snprintf(name, sizeof name, "%s", e->name);
+    else
+        snprintf(name, sizeof name, "%.6s...", e->name);
     int tw = (int)strlen(name) * 4;
     SDL_SetRenderDrawColor(r, i == L->sel ? 255 : 194, i == L->sel ? 241 : 195, i == L->sel ? 232 : 199, 255);
-    m8_host_draw_text(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);
+    m8_host_draw_name(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);
 }
 
 static void draw(launcher *L)
@@ -130,7 +133,7 @@ static void draw(launcher *L)
     char more[24] = "";
     if (L->list.left_out) snprintf(more, sizeof more, " +%d unlisted", L->list.left_out);
     snprintf(title, sizeof title, "%s%s%s", where ? where + 1 : "carts", e ? "" : " (empty)", more);
-    m8_host_draw_text(r, 24 * s, 1 * s, s, title);
+    m8_host_draw_name(r, 24 * s, 1 * s, s, title);
     SDL_RenderPresent(r);
 }
 

@@ -111,7 +111,7 @@ static void draw_message(window_host *h, SDL_Rect pic)
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderFillRect(h->renderer, &strip);
     SDL_SetRenderDrawColor(h->renderer, 255, 241, 232, 255);
-    m8_host_draw_text(h->renderer, pic.x + 2 * s, strip.y + 2 * s, s, line);
+    m8_host_draw_name(h->renderer, pic.x + 2 * s, strip.y + 2 * s, s, line);
 }
 
 static void present(window_host *h, mote8 *m8)
