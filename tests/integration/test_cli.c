@@ -425,3 +425,33 @@ Test(cli, error_kinds_in_the_headless_message)
     cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
     cr_expect(strstr(r.err, "syntax error") == NULL, "%s", r.err);
 }
+
+static int count_of(const char *text, const char *word)
+{
+    int n = 0;
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) n++;
+    return n;
+}
+
+/* A cart over its CPU budget in every frame is told once on stderr, with its stat(1) and
+ * the rate it runs at; a cart within budget never. */
+Test(cli, over_budget_is_said_once)
+{
+    const char *heavy = write_temp("heavy.p8", CART("function _update() for j=1,40 do for i=1,10000 do end end end\n"
+                                                    "function _draw() cls() end\n"));
+    const char *a1[] = { "--headless", "--frames", "40", heavy, NULL };
+    m8_run_result r;
+    m8t_run_mote8(&r, a1);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect_eq(count_of(r.err, "over its CPU budget"), 1, "stderr was: %s", r.err);
+    char expect[512];
+    snprintf(expect, sizeof expect, "mote8: %s is over its CPU budget (stat(1)=", heavy);
+    cr_expect(strncmp(r.err, expect, strlen(expect)) == 0, "stderr was: %s", r.err);
+    cr_expect(strstr(r.err, "): running at 15 fps (--profile DIR shows the cost)\n") != NULL, "%s", r.err);
+
+    const char *light = write_temp("light.p8", CART("function _update() end function _draw() cls() end\n"));
+    const char *a2[] = { "--headless", "--frames", "40", light, NULL };
+    m8t_run_mote8(&r, a2);
+    cr_expect_eq(r.exit_code, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "budget") == NULL, "stderr was: %s", r.err);
+}

@@ -4,7 +4,7 @@
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). A cart with a syntax error opens the window on its error
- * screen, the same picture mote8_show_error draws. */
+ * screen, the same picture mote8_show_error draws; a cart over its CPU budget is marked. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,4 +176,59 @@ Test(window_xvfb, syntax_error_opens_the_window_on_its_error_screen, .timeout = 
     free(win);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
+}
+
+/* Red (255,0,77) window pixels in the picture's top-right 40x12 screen pixels. */
+static long red_in_corner(const char *shot)
+{
+    int ww, wh;
+    char err[256];
+    uint8_t *win = m8_png_read_rgb(shot, &ww, &wh, err, sizeof err);
+    cr_assert(win, "no window screenshot: %s", err);
+    int s = (ww < wh ? ww : wh) / 128, ox = (ww - 128 * s) / 2, oy = (wh - 128 * s) / 2;
+    long red = 0;
+    for (int y = oy; y < oy + 12 * s; y++)
+        for (int x = ox + (128 - 40) * s; x < ox + 128 * s; x++) {
+            const uint8_t *p = win + ((size_t)y * ww + x) * 3;
+            red += p[0] == 255 && p[1] == 0 && p[2] == 77;
+        }
+    free(win);
+    return red;
+}
+
+/* A cart over its CPU budget: one line on stderr, and the red "15fps" mark over the corner of
+ * a window without a border; the same drawing within budget has neither. */
+Test(window_xvfb, over_budget_cart_is_marked, .timeout = 120)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    static const char *const carts[2] = {
+        "function _update() end\nfunction _draw() cls(1) end\n",
+        "function _update() for j=1,40 do for i=1,10000 do end end end\n"
+        "function _draw() cls(1) end\n",
+    };
+    for (int heavy = 0; heavy < 2; heavy++) {
+        char dir[128], cart[256], shot[256], cmd[400];
+        snprintf(dir, sizeof dir, "/tmp/m8t_xvfb_budget_%d_%d", (int)getpid(), heavy);
+        snprintf(cart, sizeof cart, "%s/c.p8", dir);
+        snprintf(shot, sizeof shot, "%s/window.png", dir);
+        snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+        cr_assert_eq(system(cmd), 0);
+        FILE *f = fopen(cart, "w");
+        cr_assert_not_null(f);
+        fprintf(f, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n%s", carts[heavy]);
+        fclose(f);
+        char *out = NULL;
+        int rc = run_window(dir, cart, 12, 10, &out);
+        cr_expect_eq(rc, 0, "exit %d: %s", rc, out ? out : "");
+        int said = 0;
+        for (const char *p = out ? strstr(out, "over its CPU budget") : NULL; p; p = strstr(p + 1, "over its CPU budget"))
+            said++;
+        cr_expect_eq(said, heavy, "%s", out ? out : "");
+        long red = red_in_corner(shot);
+        if (heavy) cr_expect_gt(red, 20, "no mark: %ld red pixels", red);
+        else cr_expect_eq(red, 0, "a mark within budget: %ld red pixels", red);
+        free(out);
+        snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+        cr_expect_eq(system(cmd), 0);
+    }
 }

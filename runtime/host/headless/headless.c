@@ -1,17 +1,19 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
  * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
  * profile (also when the cart stops on an error). A cart's extcmd("shutdown") ends the run
- * early (exit 0); extcmd("pause") is ignored (no menu). Exit codes: 0 ok, 1 cart error, an
+ * early (exit 0); extcmd("pause") is ignored (no menu). The first frame whose rate the
+ * machine halves prints one "over its CPU budget" line (budget_watch.h). Exit codes: 0 ok, 1 cart error, an
  * output that cannot be written ("mote8: FILE: cannot write: REASON"; a WAV stops at the first
  * failed write, a full disk) or --timeout SECONDS reached (an alarm: the run stops wherever
  * it is, with a message).
- * Depends on: host.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
+ * Depends on: host.h, budget_watch.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "budget_watch.h"
 #include "headless.h"
 #include "mote8_profiler.h"
 #include "wav_writer.h"
@@ -57,6 +59,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
     long frames = opt->frames < 0 ? M8_HEADLESS_DEFAULT_FRAMES : opt->frames;
     int rc = 0;
     int16_t audio[MOTE8_AUDIO_RATE / 10];
+    m8_budget_watch budget = { 0 };
     for (long f = 0; f < frames; f++) {
         mote8_input in;
         m8_input_script_at(&script, f, &in);
@@ -68,6 +71,8 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
             break;
         }
         if (status == MOTE8_SHUTDOWN) break;
+        m8_budget_watch_tick(&budget, m8, opt->cart ? opt->cart : "hello",
+                             "--profile DIR shows the cost", stderr);
         if (wav.f) {   /* each tick rendered exactly MOTE8_AUDIO_RATE / fps samples */
             int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
             if (m8_wav_write(&wav, audio, n) != 0) break;   /* a full disk: stop here */

@@ -11,11 +11,13 @@
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
+ * A cart over its CPU budget is said once on stderr and marked beside the picture while it
+ * lasts (budget_watch.h, budget_mark.h).
  * The loop keeps time with the performance counter: tick k is due at start + k/fps, so
  * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
  * Settings (settings.h) come from main.c.
- * Depends on: host_text.h, host.h, overlay.h, pause_menu.h, capture.h, input_map.h,
+ * Depends on: host_text.h, host.h, budget_watch.h, budget_mark.h, overlay.h, pause_menu.h, capture.h, input_map.h,
  * cart_watch.h, settings.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
@@ -23,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "budget_mark.h"
+#include "budget_watch.h"
 #include "capture.h"
 #include "cart_watch.h"
 #include "window.h"
@@ -53,6 +57,7 @@ typedef struct window_host {
     m8_overlay overlay;         /* F1 cost overlay, F2 profiling */
     m8_capture capture;         /* F6-F9, F12, extcmd */
     m8_cart_watch watch;        /* --watch and Ctrl+R */
+    m8_budget_watch budget;     /* over the CPU budget: said once, marked while it lasts */
     const char *cart_name;
 } window_host;
 
@@ -125,6 +130,7 @@ static void present(window_host *h, mote8 *m8)
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
+    if (h->budget.over && !h->errored) m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
     if (h->menu.open) draw_menu(h, r);
     draw_message(h, r);
     m8_overlay_draw(&h->overlay, h->renderer, m8);   /* also MOTE8_WINDOW_SHOT */
@@ -427,6 +433,7 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
     if (mote8_pause_requested(m8)) open_menu(h, m8);    /* extcmd("pause") */
     m8_overlay_tick(&h->overlay);
     if (status == MOTE8_ERROR && !h->errored) show_error(h, m8);
+    if (!h->errored) m8_budget_watch_tick(&h->budget, m8, h->cart_name, "F1 shows the cost", stderr);
     int16_t audio[MOTE8_AUDIO_RATE / 10];
     int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
     for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h->volume);
