@@ -133,6 +133,7 @@ static void draw(launcher *L)
     char more[24] = "";
     if (L->list.left_out) snprintf(more, sizeof more, " +%d unlisted", L->list.left_out);
     snprintf(title, sizeof title, "%s%s%s", where ? where + 1 : "carts", e ? "" : " (empty)", more);
+    if (strlen(title) > 26) memcpy(title + 23, "...", 4);   /* what fits right of "mote8" */
     m8_host_draw_name(r, 24 * s, 1 * s, s, title);
     SDL_RenderPresent(r);
 }

@@ -111,7 +111,10 @@ static void draw_message(window_host *h, SDL_Rect pic)
     char line[161];
     size_t n = strlen(msg), room = (size_t)(pic.w / (4 * s)) - 2;
     if (room >= sizeof line) room = sizeof line - 1;
-    snprintf(line, sizeof line, "%s", n > room ? msg + (n - room) : msg);   /* keep the end */
+    if (n > room && room > 3)           /* keep the end, after "..." */
+        snprintf(line, sizeof line, "...%s", msg + (n - (room - 3)));
+    else
+        snprintf(line, sizeof line, "%s", msg);
     SDL_Rect strip = { pic.x, pic.y + pic.h - 9 * s, pic.w, 9 * s };
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
     SDL_RenderFillRect(h->renderer, &strip);
