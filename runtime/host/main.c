@@ -19,15 +19,20 @@ static void print_line(void *user, const char *line)
     fprintf(user, "%s\n", line);
 }
 
+/* A cart file that could not be read at all (its reason printed): the command line exits 1,
+ * the launcher comes back. */
+#define CART_UNREADABLE (-1)
+
 /* Load `cart` and run it as the options say; returns the exit code (or
- * M8_WINDOW_TO_LAUNCHER). */
+ * M8_WINDOW_TO_LAUNCHER, or CART_UNREADABLE). A cart that is read but does not load shows
+ * its error screen in the window (headless and --check print the error and exit 1). */
 static int run_cart(const m8_options *opt, const char *cart, const m8_settings *settings)
 {
     size_t len = 0;
     char name[512];
     m8_file_reader reader = opt->headless || opt->check ? m8_stdio_read_file : m8_sdl_read_file;
     uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
-    if (!data) return 1;
+    if (!data) return CART_UNREADABLE;
 
     mote8_config cfg = { 0 };
     cfg.have_seed = opt->have_seed || opt->headless;
@@ -76,15 +81,17 @@ int main(int argc, char **argv)
         return 0;
     }
     if (opt.write_config) return m8_settings_write_file(m8_settings_default_path()) == 0 ? 0 : 1;
-    if (opt.headless || opt.check)     /* no window: no settings; no cart: hello */
-        return run_cart(&opt, opt.cart ? opt.cart : "hello", NULL);
+    if (opt.headless || opt.check) {   /* no window: no settings; no cart: hello */
+        int rc = run_cart(&opt, opt.cart ? opt.cart : "hello", NULL);
+        return rc == CART_UNREADABLE ? 1 : rc;
+    }
 
     m8_settings settings;
     m8_settings_load(&settings, NULL, stderr);
     if (settings.data_folder[0]) setenv("MOTE8_DATA_DIR", settings.data_folder, 0);
     if (opt.cart) {
         int rc = run_cart(&opt, opt.cart, &settings);
-        if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
+        if (rc != M8_WINDOW_TO_LAUNCHER) return rc == CART_UNREADABLE ? 1 : rc;
         opt.cart = NULL;                /* "exit to launcher": the launcher from now on */
         opt.watch = 0;
     }
@@ -92,6 +99,6 @@ int main(int argc, char **argv)
         const char *cart = m8_launcher_run(&opt, &settings);
         if (!cart) return 0;
         int rc = run_cart(&opt, cart, &settings);
-        if (rc != M8_WINDOW_TO_LAUNCHER) return rc;
-    }
+        if (rc != M8_WINDOW_TO_LAUNCHER && rc != CART_UNREADABLE) return rc;   /* unreadable: */
+    }                                   /* its reason is printed, the launcher comes back */
 }
