@@ -448,9 +448,8 @@ static void describe_locations(m8_vm *vm, const char *msg, char *out, size_t out
 static void say_syntax_error(char *located, size_t size)
 {
     static const char word[] = "syntax error: ";
-    char *at = located;
-    if (strncmp(located, "tab ", 4) == 0 && (at = strstr(located, ": ")) != NULL) at += 2;
-    else at = located;
+    char *colon = strncmp(located, "tab ", 4) == 0 ? strstr(located, ": ") : NULL;
+    char *at = colon ? colon + 2 : located;         /* after the location, if there is one */
     if (strncmp(at, "syntax error", 12) == 0 || (size_t)(at - located) + sizeof word >= size) return;
     size_t rest = strlen(at), pre = (size_t)(at - located);
     if (pre + sizeof word - 1 + rest >= size) rest = size - pre - sizeof word;
