@@ -2,12 +2,16 @@
  * ticks, saves a screenshot of the whole window (MOTE8_WINDOW_SHOT), and the 128x128
  * picture inside it (found at the window's integer scale, centred) must equal the headless
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
- * still lets SIGTERM end the window promptly. Skipped, with a message, where xvfb-run is
+ * still lets SIGTERM end the window promptly. The window's own keys, pressed at given ticks
+ * through MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture
+ * folder. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "m8_test_util.h"
 #include "png_io.h"
@@ -105,4 +109,80 @@ Test(window_xvfb, sigterm_ends_a_window_with_a_runaway_cart, .timeout = 120)
     free(out);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The window's own keys, driven by MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS (key_script.h),
+ * each run in a fresh temporary HOME (settings, captures and saves start empty). */
+
+typedef struct xrun {
+    char dir[128];              /* the temporary HOME, also the current directory */
+    int rc;                     /* mote8's exit code (124: killed by the timeout) */
+    char *out;                  /* its stdout and stderr */
+} xrun;
+
+static void xrun_home(xrun *x, const char *tag)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    memset(x, 0, sizeof *x);
+    snprintf(x->dir, sizeof x->dir, "/tmp/m8t_xvfb_%s_%d", tag, (int)getpid());
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", x->dir, x->dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Run `mote8 ARGS` in x's HOME with environment `env` ("NAME=VALUE ..."), on a 1280x1024
+ * screen; may be called again for a second run in the same HOME. */
+static void xrun_go(xrun *x, const char *env, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= XDG_PICTURES_DIR= MOTE8_CONFIG= "
+             "SDL_AUDIODRIVER=dummy %s timeout 60 xvfb-run -a -s '-screen 0 1280x1024x24' "
+             "%s/bin/mote8 %s >%s/out.txt 2>&1",
+             x->dir, x->dir, env, M8_BINARY_DIR, args, x->dir);
+    int st = system(cmd);
+    x->rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", x->dir);
+    free(x->out);
+    x->out = m8_read_file(outp, NULL, 0);
+    if (!x->out) x->out = strdup("");
+}
+
+static void xrun_done(xrun *x)
+{
+    free(x->out);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", x->dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* F2 twice: "profiling..." then the report in the capture folder (CART_profile_0, the full
+ * path printed), nothing in the current directory. */
+Test(window_xvfb, f2_profile_goes_to_the_capture_folder_with_its_full_path, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "f2");
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F2 40:F2'", "--frames 60 racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    char report[400], line[500], cmd[400];
+    snprintf(report, sizeof report, "%s/.local/share/mote8/captures/racer_profile_0/report.html", x.dir);
+    snprintf(line, sizeof line, "profile: %s\n", report);
+    cr_expect(strstr(x.out, "profiling... (f2 stops)"), "no start message: %s", x.out);
+    cr_expect(strstr(x.out, line), "no full path of %s in: %s", report, x.out);
+    cr_expect(file_exists(report), "%s is missing: %s", report, x.out);
+    snprintf(cmd, sizeof cmd, "ls %s | grep -q profile", x.dir);
+    cr_expect_neq(system(cmd), 0, "a profile was written into the current directory");
+    /* a second recording takes the next free number */
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F2 10:F2'", "--frames 20 racer");
+    snprintf(report, sizeof report, "%s/.local/share/mote8/captures/racer_profile_1/report.html", x.dir);
+    cr_expect(file_exists(report), "%s is missing: %s", report, x.out);
+    xrun_done(&x);
 }

@@ -15,7 +15,7 @@
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
  * Settings (settings.h) come from main.c.
  * Depends on: host_text.h, host.h, overlay.h, pause_menu.h, capture.h, input_map.h,
- * cart_watch.h, settings.h, api/mote8.h, SDL2. */
+ * cart_watch.h, key_script.h, settings.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -27,6 +27,7 @@
 #include "window.h"
 #include "host_text.h"
 #include "input_map.h"
+#include "key_script.h"
 #include "overlay.h"
 #include "pause_menu.h"
 #include "settings.h"
@@ -52,6 +53,7 @@ typedef struct window_host {
     m8_overlay overlay;         /* F1 cost overlay, F2 profiling */
     m8_capture capture;         /* F6-F9, F12, extcmd */
     m8_cart_watch watch;        /* --watch and Ctrl+R */
+    m8_key_script script_keys;  /* MOTE8_WINDOW_KEYS (checks) */
     const char *cart_name;
 } window_host;
 
@@ -516,6 +518,7 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (!opt->unpaced && !tick_due(&clock, mote8_fps(m8))) continue;
         if (!h->menu.open) {
             if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
+            m8_key_script_tick(&h->script_keys, h->window);
             frame++;
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
         }
@@ -551,7 +554,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, folder, sizeof folder);
     m8_capture_init(&h.capture, folder, cart_name, settings->capture_scale);
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
-    m8_overlay_init(&h.overlay, m8, opt->profile_dir);
+    m8_overlay_init(&h.overlay, m8, opt->profile_dir, &h.capture);
+    m8_key_script_init(&h.script_keys, "MOTE8_WINDOW_KEYS");
     if (settings->overlay) h.overlay.shown = 1;
     window_loop(&h, opt, m8, &script);
     if (opt->screenshot) {
