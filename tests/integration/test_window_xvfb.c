@@ -4,7 +4,7 @@
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. The window's own keys, pressed at given ticks
  * through MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture
- * folder. Skipped, with a message, where xvfb-run is
+ * folder; Escape in the launcher asks before quitting. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -184,5 +184,45 @@ Test(window_xvfb, f2_profile_goes_to_the_capture_folder_with_its_full_path, .tim
     xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F2 10:F2'", "--frames 20 racer");
     snprintf(report, sizeof report, "%s/.local/share/mote8/captures/racer_profile_1/report.html", x.dir);
     cr_expect(file_exists(report), "%s is missing: %s", report, x.out);
+    xrun_done(&x);
+}
+
+/* The launcher's window saved at frame 40 with keys `keys` (ending with a quit at 120) into
+ * x->dir/NAME.png and read back, or NULL when the launcher was gone by then. */
+static uint8_t *launcher_shot(xrun *x, const char *name, const char *keys, int *w, int *h)
+{
+    char env[600], path[300], err[256];
+    snprintf(path, sizeof path, "%s/%s.png", x->dir, name);
+    snprintf(env, sizeof env, "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=40 "
+             "MOTE8_LAUNCHER_KEYS='%s 120:quit'", path, keys);
+    xrun_go(x, env, "");
+    cr_assert_eq(x->rc, 0, "%s", x->out);
+    return file_exists(path) ? m8_png_read_rgb(path, w, h, err, sizeof err) : NULL;
+}
+
+/* Escape in the launcher's top view asks "quit mote8?" instead of quitting: the launcher is
+ * still there 20 frames later, drawing the question; another key answers "stay" (and does
+ * nothing else: the picture is the one without Escape); Escape again quits. */
+Test(window_xvfb, escape_in_the_launcher_asks_before_quitting, .timeout = 240)
+{
+    xrun x;
+    xrun_home(&x, "esc");
+    int w0, h0, w1, h1, w2, h2, w3, h3;
+    uint8_t *plain = launcher_shot(&x, "plain", "", &w0, &h0);
+    uint8_t *asking = launcher_shot(&x, "asking", "20:Escape", &w1, &h1);
+    uint8_t *stayed = launcher_shot(&x, "stayed", "20:Escape 25:Left", &w2, &h2);
+    uint8_t *quit = launcher_shot(&x, "quit", "20:Escape 25:Escape", &w3, &h3);
+    cr_assert(plain, "no launcher picture: %s", x.out);
+    cr_assert(asking, "Escape quit the launcher at once: %s", x.out);
+    cr_assert(stayed, "a key after Escape quit the launcher: %s", x.out);
+    cr_expect_null(quit, "Escape twice did not quit the launcher");
+    cr_assert(w0 == w1 && h0 == h1 && w0 == w2 && h0 == h2);
+    size_t n = (size_t)w0 * h0 * 3;
+    cr_expect_neq(memcmp(plain, asking, n), 0, "Escape drew no question");
+    cr_expect_eq(memcmp(plain, stayed, n), 0, "the key that answered 'stay' did more than that");
+    free(plain);
+    free(asking);
+    free(stayed);
+    free(quit);
     xrun_done(&x);
 }
