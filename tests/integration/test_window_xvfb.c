@@ -4,7 +4,8 @@
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. The window's own keys, pressed at given ticks
  * through MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture
- * folder; Escape in the launcher asks before quitting. Skipped, with a message, where xvfb-run is
+ * folder; Escape in the launcher asks before quitting; volume and mute are saved and
+ * loaded. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -224,5 +225,31 @@ Test(window_xvfb, escape_in_the_launcher_asks_before_quitting, .timeout = 240)
     free(asking);
     free(stayed);
     free(quit);
+    xrun_done(&x);
+}
+
+/* The volume keys print (and show) the level and keep it, with mute, in the settings file,
+ * which the next run starts from. */
+Test(window_xvfb, volume_and_mute_are_saved_and_loaded, .timeout = 180)
+{
+    xrun x;
+    xrun_home(&x, "vol");
+    char cfg[300], *text;
+    snprintf(cfg, sizeof cfg, "%s/.config/mote8/mote8.cfg", x.dir);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:- 6:-'", "--frames 10 hello");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "volume 7/8\nvolume 6/8\n"), "%s", x.out);
+    text = m8_read_file(cfg, NULL, 0);
+    cr_assert(text, "no settings file was written: %s", x.out);
+    cr_expect(strstr(text, "\nvolume = 0.750;") && strstr(text, "\nmute = false;"), "%s", text);
+    free(text);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:= 6:F10'", "--frames 10 hello");    /* from 6/8 */
+    cr_expect(strstr(x.out, "volume 7/8\nmuted (volume 7/8)\n"), "%s", x.out);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:ctrl+m'", "--frames 10 hello");      /* from muted */
+    cr_expect(strstr(x.out, "volume 7/8\n"), "%s", x.out);
+    text = m8_read_file(cfg, NULL, 0);
+    cr_expect(text && strstr(text, "\nvolume = 0.875;") && strstr(text, "\nmute = false;"), "%s",
+              text ? text : "");
+    free(text);
     xrun_done(&x);
 }
