@@ -5,7 +5,7 @@
  * still lets SIGTERM end the window promptly. The window's own keys, pressed at given ticks
  * through MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture
  * folder; Escape in the launcher asks before quitting; volume and mute are saved and
- * loaded. Skipped, with a message, where xvfb-run is
+ * loaded; F7 on a bundled cart leaves its launcher picture. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "launcher_list.h"
 #include "m8_test_util.h"
 #include "png_io.h"
 
@@ -251,5 +252,46 @@ Test(window_xvfb, volume_and_mute_are_saved_and_loaded, .timeout = 180)
     cr_expect(text && strstr(text, "\nvolume = 0.875;") && strstr(text, "\nmute = false;"), "%s",
               text ? text : "");
     free(text);
+    xrun_done(&x);
+}
+
+/* F7 on a bundled cart saves its PNG in the capture folder but leaves the launcher's picture
+ * of that cart as it was (the bundled cart's own label). */
+Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 180)
+{
+    xrun x;
+    xrun_home(&x, "f7");
+    int w0, h0, w1, h1, lw, lh;
+    uint8_t *before = launcher_shot(&x, "before", "", &w0, &h0);
+    cr_assert(before, "no launcher picture: %s", x.out);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='40:F7'", "--frames 50 --input " M8_SOURCE_DIR
+            "/tests/bundled/racer.input racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    char label[300], err[256];
+    snprintf(label, sizeof label, "%s/.local/share/mote8/captures/racer_label.png", x.dir);
+    cr_expect(strstr(x.out, "the launcher keeps racer's own"), "%s", x.out);
+    uint8_t *saved = m8_png_read_rgb(label, &lw, &lh, err, sizeof err);
+    cr_assert(saved, "F7 saved no label: %s (%s)", err, x.out);
+    /* the label F7 saved is not the cart's own, so the launcher would show a change */
+    static uint8_t own[128 * 128 * 3];
+    size_t len;
+    const void *cart = mote8_bundled_cart("racer", &len);
+    cr_assert_eq(m8_launcher_picture(cart, len, "racer", own), 0);
+    int s = lw / 128, same = 1;
+    for (int y = 0; y < 128 && same; y++)
+        for (int px = 0; px < 128; px++)
+            if (memcmp(own + (y * 128 + px) * 3, saved + ((size_t)y * s * lw + px * s) * 3, 3)) {
+                same = 0;
+                break;
+            }
+    cr_assert(!same, "the frame F7 saved equals racer's label: the check below cannot fail");
+    uint8_t *after = launcher_shot(&x, "after", "", &w1, &h1);
+    cr_assert(after, "no launcher picture: %s", x.out);
+    cr_assert(w0 == w1 && h0 == h1);
+    cr_expect_eq(memcmp(before, after, (size_t)w0 * h0 * 3), 0,
+                 "F7 on racer changed its picture in the launcher");
+    free(before);
+    free(after);
+    free(saved);
     xrun_done(&x);
 }

@@ -19,6 +19,9 @@ int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, in
     char *dot = strstr(c->base, ".p8");
     if (dot && dot != c->base) *dot = 0;
     c->scale = scale < 1 ? 1 : scale;
+    struct stat st;                             /* no such file: the name of a bundled cart */
+    size_t len;
+    c->bundled = stat(cart_name, &st) != 0 && mote8_bundled_cart(c->base, &len) != NULL;
     c->capacity = M8_GIF_SECONDS * M8_GIF_FPS;
     c->ring = malloc((size_t)c->capacity * FRAME_BYTES);
     return c->ring ? 0 : -1;
@@ -110,7 +113,9 @@ int m8_capture_screenshot(m8_capture *c, const uint8_t *rgb)
 
 int m8_capture_label(m8_capture *c, const uint8_t *rgb)
 {
-    return write_png(c, rgb, "label", "label");
+    char what[200];
+    if (c->bundled) snprintf(what, sizeof what, "label (the launcher keeps %s's own)", c->base);
+    return write_png(c, rgb, "label", c->bundled ? what : "label");
 }
 
 void m8_capture_gif_start(m8_capture *c)

@@ -6,7 +6,9 @@
  * (CART_profile_N/, overlay.h); each capture's full path is printed on stdout and kept as
  * a message the window shows for a few seconds (m8_capture_say, which the window's other
  * notices use too). The cart's extcmd
- * "screen", "label", "rec" and "video" call the same functions. No SDL.
+ * "screen", "label", "rec" and "video" call the same functions. The launcher shows a
+ * user cart's CART_label.png instead of its own label; a bundled cart keeps its own (F7
+ * there saves the PNG only, and says so). No SDL.
  * Depends on: gif_writer.h, settings.h (folders), api/mote8.h. */
 #ifndef M8_CAPTURE_H
 #define M8_CAPTURE_H
@@ -30,6 +32,7 @@ typedef struct m8_capture {
     long pushed;                /* frames recorded since the start */
     long rec_start;             /* frame number of the last F8 */
     long ticks;                 /* ticks seen (60 fps carts record every other tick) */
+    int bundled;                /* a bundled cart: F7 does not change its launcher picture */
     char message[640];
     long message_until;         /* tick the message disappears */
 } m8_capture;
