@@ -5,7 +5,8 @@
  * still lets SIGTERM end the window promptly. The window's own keys, pressed at given ticks
  * through MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture
  * folder; Escape in the launcher asks before quitting; volume and mute are saved and
- * loaded; F7 on a bundled cart leaves its launcher picture. Skipped, with a message, where xvfb-run is
+ * loaded; F7 on a bundled cart leaves its launcher picture; the launcher and its carts keep
+ * one window size. Skipped, with a message, where xvfb-run is
  * missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -293,5 +294,54 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     free(before);
     free(after);
     free(saved);
+    xrun_done(&x);
+}
+
+/* The size of a PNG file's picture; 0 when it cannot be read. */
+static int png_size(const char *path, int *w, int *h)
+{
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(path, w, h, err, sizeof err);
+    free(rgb);
+    return rgb != NULL;
+}
+
+/* The launcher and the cart it runs share one window size: the first size (no --scale: what
+ * fits the desktop), a size the player set by resizing, and back from a cart to the launcher
+ * (before issue 23 the launcher opened at 512 px and a cart at 768 px on this screen). */
+Test(window_xvfb, launcher_and_cart_keep_one_window_size, .timeout = 240)
+{
+    xrun x;
+    xrun_home(&x, "size");
+    char env[1200], lshot[300], cshot[300];
+    int lw = 0, lh = 0, cw = 0, ch = 0;
+    snprintf(lshot, sizeof lshot, "%s/launcher.png", x.dir);
+    snprintf(cshot, sizeof cshot, "%s/cart.png", x.dir);
+    const char *shots = "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=20 MOTE8_WINDOW_SHOT=%s "
+                        "MOTE8_WINDOW_SHOT_TICK=5 MOTE8_LAUNCHER_KEYS='%s'";
+    /* launcher -> cart, as they open */
+    snprintf(env, sizeof env, shots, lshot, cshot, "30:Return");
+    xrun_go(&x, env, "--frames 10");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh) && png_size(cshot, &cw, &ch), "%s", x.out);
+    cr_expect(lw == cw && lh == ch, "launcher %dx%d, cart %dx%d", lw, lh, cw, ch);
+    /* resized in the launcher, then a cart */
+    remove(lshot);
+    remove(cshot);
+    snprintf(env, sizeof env, shots, lshot, cshot, "5:size=700x600 30:Return");
+    xrun_go(&x, env, "--frames 10");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh) && png_size(cshot, &cw, &ch), "%s", x.out);
+    cr_expect(lw == 700 && lh == 600, "launcher %dx%d after resizing to 700x600", lw, lh);
+    cr_expect(cw == 700 && ch == 600, "cart %dx%d after the launcher was resized to 700x600", cw, ch);
+    /* resized in a cart, then "exit to launcher" from the pause menu (third line) */
+    remove(lshot);
+    snprintf(env, sizeof env,
+             "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=5 MOTE8_LAUNCHER_KEYS='30:quit' "
+             "MOTE8_WINDOW_KEYS='3:size=650x550 5:Escape 6:Down 7:Down 8:Return'", lshot);
+    xrun_go(&x, env, "hello");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh), "the launcher did not open: %s", x.out);
+    cr_expect(lw == 650 && lh == 550, "launcher %dx%d after the cart's window was 650x550", lw, lh);
     xrun_done(&x);
 }

@@ -1,6 +1,7 @@
 /* key_script.h - scripted window events, for checks and screenshots under Xvfb: an
- * environment variable holds entries "TICK:WHAT" separated by spaces; at tick TICK of the
- * window (a cart's tick, counted from 0, or a launcher frame) WHAT happens as if the player
+ * environment variable holds entries "TICK:WHAT" separated by spaces; after frame TICK of
+ * the window (counted from 0: a cart's frames shown, its ticks and the frames shown while
+ * paused alike, or the launcher's frames) WHAT happens as if the player
  * did it: an SDL key name pressed and released ("F2", "Escape", "-", "Return"; "ctrl+" in
  * front holds Control), "quit" (the window is closed) or "size=WxH" (the window is resized
  * to W x H window pixels). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS

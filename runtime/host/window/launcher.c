@@ -10,7 +10,7 @@
  * MOTE8_LAUNCHER_SHOT_TICK (default 0), and MOTE8_LAUNCHER_KEYS presses keys (key_script.h),
  * for checks and docs.
  * Depends on: window.h, host.h, host_text.h, key_script.h, launcher_list.h, settings.h,
- * api/mote8.h, SDL2. */
+ * window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@
 #include "key_script.h"
 #include "launcher_list.h"
 #include "settings.h"
+#include "window_place.h"
 
 #define COLS 3
 #define CELL_W 42               /* screen pixels (the window shows 128x128 of them) */
@@ -331,15 +332,14 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
 }
 
 /* Open the launcher's window and renderer (0), or print why not (-1). */
-static int open_launcher_window(launcher *L, SDL_Window **win, int scale)
+static int open_launcher_window(launcher *L, SDL_Window **win, const m8_options *opt,
+                                const m8_settings *settings)
 {
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
         return -1;
     }
-    *win = SDL_CreateWindow("mote8", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                            MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
-                            SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_RESIZABLE);
+    *win = m8_window_place_open("mote8", opt, settings);   /* the size the carts get too */
     L->r = *win ? SDL_CreateRenderer(*win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (*win && !L->r) L->r = SDL_CreateRenderer(*win, -1, SDL_RENDERER_SOFTWARE);
     if (!L->r) {
@@ -377,8 +377,7 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
     launcher L;
     memset(&L, 0, sizeof L);
     SDL_Window *win = NULL;
-    int scale = opt->scale ? opt->scale : settings->scale ? settings->scale : 4;
-    if (open_launcher_window(&L, &win, scale) != 0) return NULL;
+    if (open_launcher_window(&L, &win, opt, settings) != 0) return NULL;
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
     open_view(&L, root, folder, last);
     SDL_GameController *pads[8] = { 0 };
@@ -413,6 +412,7 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
         if (L.tex[i]) SDL_DestroyTexture(L.tex[i]);
     m8_launcher_list_close(&L.list);
     SDL_DestroyRenderer(L.r);
+    m8_window_place_keep(win);          /* the cart's window opens at the same size */
     SDL_DestroyWindow(win);
     SDL_Quit();
     return result;

@@ -15,7 +15,8 @@
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
  * Settings (settings.h) come from main.c.
  * Depends on: host_text.h, host.h, overlay.h, pause_menu.h, capture.h, input_map.h,
- * cart_watch.h, key_script.h, settings.h, sound_level.h, api/mote8.h, SDL2. */
+ * cart_watch.h, key_script.h, settings.h, sound_level.h, window_place.h, api/mote8.h,
+ * SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@
 #include "pause_menu.h"
 #include "settings.h"
 #include "sound_level.h"
+#include "window_place.h"
 
 #define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
 #define M8_MAX_PADS 8                                /* players 0-7 */
@@ -191,24 +193,12 @@ static void capture(window_host *h, mote8 *m8, const char *cmd)
     else if (strcmp(cmd, "video") == 0) m8_capture_gif_save(&h->capture, mote8_fps(m8));
 }
 
-static int open_window(window_host *h, const m8_options *opt, const char *title)
+static int open_window(window_host *h, const m8_options *opt, const m8_settings *settings,
+                       const char *title)
 {
-    SDL_DisplayMode dm;
-    int scale = opt->scale;
-    if (!scale) {
-        scale = 4;
-        if (SDL_GetDesktopDisplayMode(0, &dm) == 0) {
-            scale = (dm.h - 100) / MOTE8_HEIGHT;
-            if (scale < 1) scale = 1;
-            if (scale > 6) scale = 6;
-        }
-    }
-    h->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
-                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                                     (opt->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    h->window = m8_window_place_open(title, opt, settings);   /* the launcher's size */
     if (!h->window) return -1;
-    h->fullscreen = opt->fullscreen;
+    h->fullscreen = (SDL_GetWindowFlags(h->window) & SDL_WINDOW_FULLSCREEN) != 0;
     /* paced: vsync keeps tearing away; unpaced: every frame presented at once */
     h->renderer = SDL_CreateRenderer(h->window, -1, opt->unpaced ? 0 : SDL_RENDERER_PRESENTVSYNC);
     if (!h->renderer) h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_SOFTWARE);
@@ -441,6 +431,7 @@ static void close_host(window_host *h)
     if (h->audio) SDL_CloseAudioDevice(h->audio);
     if (h->texture) SDL_DestroyTexture(h->texture);
     if (h->renderer) SDL_DestroyRenderer(h->renderer);
+    m8_window_place_keep(h->window);        /* the next window (the launcher) keeps its size */
     if (h->window) SDL_DestroyWindow(h->window);
     SDL_Quit();
 }
@@ -550,7 +541,7 @@ static int start_window(window_host *h, const m8_options *opt, const m8_settings
     open_audio(h);
     char title[600];
     snprintf(title, sizeof title, "mote8 - %s", cart_name);
-    if (open_window(h, opt, title) != 0) {
+    if (open_window(h, opt, settings, title) != 0) {
         fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
         close_host(h);
         return 1;
@@ -576,11 +567,11 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (!opt->unpaced && !tick_due(&clock, mote8_fps(m8))) continue;
         if (!h->menu.open) {
             if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
-            m8_key_script_tick(&h->script_keys, h->window);
             frame++;
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
         }
         present(h, m8);
+        m8_key_script_tick(&h->script_keys, h->window);    /* paused frames count too */
         if (quit) return;
     }
 }
@@ -598,10 +589,6 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     h.settings = settings;
     m8_sound_level_set(&h.sound, settings->volume, settings->mute);
     h.cart_name = cart_name;
-    m8_options wopt = *opt;
-    if (!wopt.scale) wopt.scale = settings->scale;
-    wopt.fullscreen |= settings->fullscreen;
-    opt = &wopt;
     int rc = start_window(&h, opt, settings, cart_name);
     if (rc) return rc;
     if (h.sound.muted) h.sound_shown_until = SDL_GetTicks() + M8_VOLUME_SHOWN_MS;  /* say so */
