@@ -48,6 +48,17 @@ static int screen_scale(SDL_Renderer *r)
     return s > 1 ? s : 1;
 }
 
+/* The 128x128 view at the largest whole scale, centred in the window (any size: the
+ * carts' windows share it, window_place.h); drawing goes through it as the viewport. */
+static SDL_Rect view_rect(SDL_Renderer *r)
+{
+    int w, h, s = screen_scale(r);
+    SDL_GetRendererOutputSize(r, &w, &h);
+    SDL_Rect v = { (w - MOTE8_WIDTH * s) / 2, (h - MOTE8_HEIGHT * s) / 2, MOTE8_WIDTH * s,
+                   MOTE8_HEIGHT * s };
+    return v;
+}
+
 static void fill(SDL_Renderer *r, int s, int x, int y, int w, int h)
 {
     SDL_Rect rc = { x * s, y * s, w * s, h * s };
@@ -136,7 +147,10 @@ static void draw(launcher *L)
     SDL_Renderer *r = L->r;
     int s = screen_scale(r);
     SDL_SetRenderDrawColor(r, 29, 43, 83, 255);
+    SDL_RenderSetViewport(r, NULL);
     SDL_RenderClear(r);
+    SDL_Rect view = view_rect(r);
+    SDL_RenderSetViewport(r, &view);
     int first_row = (int)L->scroll;
     double frac = L->scroll - first_row;
     for (int row = first_row; row <= first_row + ROWS_SHOWN; row++)
@@ -168,6 +182,7 @@ static void save_window(SDL_Renderer *r, const char *path)
     int w, h;
     SDL_GetRendererOutputSize(r, &w, &h);
     uint8_t *rgb = malloc((size_t)w * h * 3);
+    SDL_RenderSetViewport(r, NULL);     /* the whole window, not the view */
     if (rgb && SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB24, rgb, w * 3) == 0 &&
         mote8_write_png(path, rgb, w, h, 1) == 0)
         fprintf(stderr, "window screenshot: %s\n", path);
@@ -248,10 +263,12 @@ static void click_intent(launcher *L, SDL_Window *win, int x, int y, intent *in)
     SDL_GetWindowSize(win, &ww, &wh);
     SDL_GetRendererOutputSize(L->r, &rw, &rh);
     int s = screen_scale(L->r);
-    int px = x * rw / (ww ? ww : 1) / s, py = y * rh / (wh ? wh : 1) / s;
+    SDL_Rect view = view_rect(L->r);
+    int px = (x * rw / (ww ? ww : 1) - view.x) / s, py = (y * rh / (wh ? wh : 1) - view.y) / s;
     int c = (px - GRID_X) / CELL_W, row = (int)(L->scroll + (double)(py - GRID_Y - 1) / CELL_H);
     int i = row * COLS + c;
-    if (py >= GRID_Y && c >= 0 && c < COLS && i >= 0 && i < L->list.count) {
+    if (px >= GRID_X && px < MOTE8_WIDTH && py >= GRID_Y && py < MOTE8_HEIGHT && c < COLS &&
+        i >= 0 && i < L->list.count) {
         if (i == L->sel) in->run = 1;
         else L->sel = i;
     }
