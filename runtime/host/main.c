@@ -26,7 +26,7 @@ static void print_line(void *user, const char *line)
 /* Load `cart` and run it as the options say; returns the exit code (or
  * M8_WINDOW_TO_LAUNCHER, or CART_UNREADABLE). A cart that is read but does not load shows
  * its error screen in the window (headless and --check print the error and exit 1). */
-static int run_cart(const m8_options *opt, const char *cart, const m8_settings *settings)
+static int run_cart(const m8_options *opt, const char *cart, m8_settings *settings)
 {
     size_t len = 0;
     char name[512];

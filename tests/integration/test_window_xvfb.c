@@ -2,15 +2,21 @@
  * ticks, saves a screenshot of the whole window (MOTE8_WINDOW_SHOT), and the 128x128
  * picture inside it (found at the window's integer scale, centred) must equal the headless
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
- * still lets SIGTERM end the window promptly. Skipped, with a message, where xvfb-run is
- * missing (apt-get install xvfb). A cart with a syntax error opens the window on its error
- * screen, the same picture mote8_show_error draws; a cart over its CPU budget is marked. */
+ * still lets SIGTERM end the window promptly. A cart with a syntax error opens the window on
+ * its error screen, the same picture mote8_show_error draws; a cart over its CPU budget is
+ * marked. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
+ * MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture folder; Escape in the launcher asks
+ * before quitting; volume and mute are saved and loaded; F7 on a bundled cart leaves its
+ * launcher picture; the launcher and its carts keep one window size. Skipped, with a
+ * message, where xvfb-run is missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "launcher_list.h"
 #include "m8_test_util.h"
 #include "png_io.h"
 
@@ -231,4 +237,236 @@ Test(window_xvfb, over_budget_cart_is_marked, .timeout = 120)
         snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
         cr_expect_eq(system(cmd), 0);
     }
+}
+
+/* ------------------------------------------------------------------------------------------
+ * The window's own keys, driven by MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS (key_script.h),
+ * each run in a fresh temporary HOME (settings, captures and saves start empty). */
+
+typedef struct xrun {
+    char dir[128];              /* the temporary HOME, also the current directory */
+    int rc;                     /* mote8's exit code (124: killed by the timeout) */
+    char *out;                  /* its stdout and stderr */
+} xrun;
+
+static void xrun_home(xrun *x, const char *tag)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    memset(x, 0, sizeof *x);
+    snprintf(x->dir, sizeof x->dir, "/tmp/m8t_xvfb_%s_%d", tag, (int)getpid());
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", x->dir, x->dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Run `mote8 ARGS` in x's HOME with environment `env` ("NAME=VALUE ..."), on a 1280x1024
+ * screen; may be called again for a second run in the same HOME. */
+static void xrun_go(xrun *x, const char *env, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= XDG_PICTURES_DIR= MOTE8_CONFIG= "
+             "SDL_AUDIODRIVER=dummy %s timeout 60 xvfb-run -a -s '-screen 0 1280x1024x24' "
+             "%s/bin/mote8 %s >%s/out.txt 2>&1",
+             x->dir, x->dir, env, M8_BINARY_DIR, args, x->dir);
+    int st = system(cmd);
+    x->rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", x->dir);
+    free(x->out);
+    x->out = m8_read_file(outp, NULL, 0);
+    if (!x->out) x->out = strdup("");
+}
+
+static void xrun_done(xrun *x)
+{
+    free(x->out);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", x->dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* F2 twice: "profiling..." then the report in the capture folder (CART_profile_0, the full
+ * path printed), nothing in the current directory. */
+Test(window_xvfb, f2_profile_goes_to_the_capture_folder_with_its_full_path, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "f2");
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F2 40:F2'", "--frames 60 racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    char report[400], line[500], cmd[400];
+    snprintf(report, sizeof report, "%s/.local/share/mote8/captures/racer_profile_0/report.html", x.dir);
+    snprintf(line, sizeof line, "profile: %s\n", report);
+    cr_expect(strstr(x.out, "profiling... (f2 stops)"), "no start message: %s", x.out);
+    cr_expect(strstr(x.out, line), "no full path of %s in: %s", report, x.out);
+    cr_expect(file_exists(report), "%s is missing: %s", report, x.out);
+    snprintf(cmd, sizeof cmd, "ls %s | grep -q profile", x.dir);
+    cr_expect_neq(system(cmd), 0, "a profile was written into the current directory");
+    /* a second recording takes the next free number */
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F2 10:F2'", "--frames 20 racer");
+    snprintf(report, sizeof report, "%s/.local/share/mote8/captures/racer_profile_1/report.html", x.dir);
+    cr_expect(file_exists(report), "%s is missing: %s", report, x.out);
+    xrun_done(&x);
+}
+
+/* The launcher's window saved at frame 40 with keys `keys` (ending with a quit at 120) into
+ * x->dir/NAME.png and read back, or NULL when the launcher was gone by then. */
+static uint8_t *launcher_shot(xrun *x, const char *name, const char *keys, int *w, int *h)
+{
+    char env[600], path[300], err[256];
+    snprintf(path, sizeof path, "%s/%s.png", x->dir, name);
+    snprintf(env, sizeof env, "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=40 "
+             "MOTE8_LAUNCHER_KEYS='%s 120:quit'", path, keys);
+    xrun_go(x, env, "");
+    cr_assert_eq(x->rc, 0, "%s", x->out);
+    return file_exists(path) ? m8_png_read_rgb(path, w, h, err, sizeof err) : NULL;
+}
+
+/* Escape in the launcher's top view asks "quit mote8?" instead of quitting: the launcher is
+ * still there 20 frames later, drawing the question; another key answers "stay" (and does
+ * nothing else: the picture is the one without Escape); Escape again quits. */
+Test(window_xvfb, escape_in_the_launcher_asks_before_quitting, .timeout = 240)
+{
+    xrun x;
+    xrun_home(&x, "esc");
+    int w0, h0, w1, h1, w2, h2, w3, h3;
+    uint8_t *plain = launcher_shot(&x, "plain", "", &w0, &h0);
+    uint8_t *asking = launcher_shot(&x, "asking", "20:Escape", &w1, &h1);
+    uint8_t *stayed = launcher_shot(&x, "stayed", "20:Escape 25:Left", &w2, &h2);
+    uint8_t *quit = launcher_shot(&x, "quit", "20:Escape 25:Escape", &w3, &h3);
+    cr_assert(plain, "no launcher picture: %s", x.out);
+    cr_assert(asking, "Escape quit the launcher at once: %s", x.out);
+    cr_assert(stayed, "a key after Escape quit the launcher: %s", x.out);
+    cr_expect_null(quit, "Escape twice did not quit the launcher");
+    cr_assert(w0 == w1 && h0 == h1 && w0 == w2 && h0 == h2);
+    size_t n = (size_t)w0 * h0 * 3;
+    cr_expect_neq(memcmp(plain, asking, n), 0, "Escape drew no question");
+    cr_expect_eq(memcmp(plain, stayed, n), 0, "the key that answered 'stay' did more than that");
+    free(plain);
+    free(asking);
+    free(stayed);
+    free(quit);
+    xrun_done(&x);
+}
+
+/* The volume keys print (and show) the level and keep it, with mute, in the settings file,
+ * which the next run starts from. */
+Test(window_xvfb, volume_and_mute_are_saved_and_loaded, .timeout = 180)
+{
+    xrun x;
+    xrun_home(&x, "vol");
+    char cfg[300], *text;
+    snprintf(cfg, sizeof cfg, "%s/.config/mote8/mote8.cfg", x.dir);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:- 6:-'", "--frames 10 hello");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "volume 7/8\nvolume 6/8\n"), "%s", x.out);
+    text = m8_read_file(cfg, NULL, 0);
+    cr_assert(text, "no settings file was written: %s", x.out);
+    cr_expect(strstr(text, "\nvolume = 0.750;") && strstr(text, "\nmute = false;"), "%s", text);
+    free(text);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:= 6:F10'", "--frames 10 hello");    /* from 6/8 */
+    cr_expect(strstr(x.out, "volume 7/8\nmuted (volume 7/8)\n"), "%s", x.out);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:ctrl+m'", "--frames 10 hello");      /* from muted */
+    cr_expect(strstr(x.out, "volume 7/8\n"), "%s", x.out);
+    text = m8_read_file(cfg, NULL, 0);
+    cr_expect(text && strstr(text, "\nvolume = 0.875;") && strstr(text, "\nmute = false;"), "%s",
+              text ? text : "");
+    free(text);
+    xrun_done(&x);
+}
+
+/* F7 on a bundled cart saves its PNG in the capture folder but leaves the launcher's picture
+ * of that cart as it was (the bundled cart's own label). */
+Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 180)
+{
+    xrun x;
+    xrun_home(&x, "f7");
+    int w0, h0, w1, h1, lw, lh;
+    uint8_t *before = launcher_shot(&x, "before", "", &w0, &h0);
+    cr_assert(before, "no launcher picture: %s", x.out);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='40:F7'", "--frames 50 --input " M8_SOURCE_DIR
+            "/tests/bundled/racer.input racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    char label[300], err[256];
+    snprintf(label, sizeof label, "%s/.local/share/mote8/captures/racer_label.png", x.dir);
+    cr_expect(strstr(x.out, "the launcher keeps racer's own"), "%s", x.out);
+    uint8_t *saved = m8_png_read_rgb(label, &lw, &lh, err, sizeof err);
+    cr_assert(saved, "F7 saved no label: %s (%s)", err, x.out);
+    /* the label F7 saved is not the cart's own, so the launcher would show a change */
+    static uint8_t own[128 * 128 * 3];
+    size_t len;
+    const void *cart = mote8_bundled_cart("racer", &len);
+    cr_assert_eq(m8_launcher_picture(cart, len, "racer", own), 0);
+    int s = lw / 128, same = 1;
+    for (int y = 0; y < 128 && same; y++)
+        for (int px = 0; px < 128; px++)
+            if (memcmp(own + (y * 128 + px) * 3, saved + ((size_t)y * s * lw + px * s) * 3, 3)) {
+                same = 0;
+                break;
+            }
+    cr_assert(!same, "the frame F7 saved equals racer's label: the check below cannot fail");
+    uint8_t *after = launcher_shot(&x, "after", "", &w1, &h1);
+    cr_assert(after, "no launcher picture: %s", x.out);
+    cr_assert(w0 == w1 && h0 == h1);
+    cr_expect_eq(memcmp(before, after, (size_t)w0 * h0 * 3), 0,
+                 "F7 on racer changed its picture in the launcher");
+    free(before);
+    free(after);
+    free(saved);
+    xrun_done(&x);
+}
+
+/* The size of a PNG file's picture; 0 when it cannot be read. */
+static int png_size(const char *path, int *w, int *h)
+{
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(path, w, h, err, sizeof err);
+    free(rgb);
+    return rgb != NULL;
+}
+
+/* The launcher and the cart it runs share one window size: the first size (no --scale: what
+ * fits the desktop), a size the player set by resizing, and back from a cart to the launcher
+ * (before issue 23 the launcher opened at 512 px and a cart at 768 px on this screen). */
+Test(window_xvfb, launcher_and_cart_keep_one_window_size, .timeout = 240)
+{
+    xrun x;
+    xrun_home(&x, "size");
+    char env[1200], lshot[300], cshot[300];
+    int lw = 0, lh = 0, cw = 0, ch = 0;
+    snprintf(lshot, sizeof lshot, "%s/launcher.png", x.dir);
+    snprintf(cshot, sizeof cshot, "%s/cart.png", x.dir);
+    const char *shots = "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=20 MOTE8_WINDOW_SHOT=%s "
+                        "MOTE8_WINDOW_SHOT_TICK=5 MOTE8_LAUNCHER_KEYS='%s'";
+    /* launcher -> cart, as they open */
+    snprintf(env, sizeof env, shots, lshot, cshot, "30:Return");
+    xrun_go(&x, env, "--frames 10");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh) && png_size(cshot, &cw, &ch), "%s", x.out);
+    cr_expect(lw == cw && lh == ch, "launcher %dx%d, cart %dx%d", lw, lh, cw, ch);
+    /* resized in the launcher, then a cart */
+    remove(lshot);
+    remove(cshot);
+    snprintf(env, sizeof env, shots, lshot, cshot, "5:size=700x600 30:Return");
+    xrun_go(&x, env, "--frames 10");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh) && png_size(cshot, &cw, &ch), "%s", x.out);
+    cr_expect(lw == 700 && lh == 600, "launcher %dx%d after resizing to 700x600", lw, lh);
+    cr_expect(cw == 700 && ch == 600, "cart %dx%d after the launcher was resized to 700x600", cw, ch);
+    /* resized in a cart, then "exit to launcher" from the pause menu (third line) */
+    remove(lshot);
+    snprintf(env, sizeof env,
+             "MOTE8_LAUNCHER_SHOT=%s MOTE8_LAUNCHER_SHOT_TICK=5 MOTE8_LAUNCHER_KEYS='30:quit' "
+             "MOTE8_WINDOW_KEYS='3:size=650x550 5:Escape 6:Down 7:Down 8:Return'", lshot);
+    xrun_go(&x, env, "hello");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(png_size(lshot, &lw, &lh), "the launcher did not open: %s", x.out);
+    cr_expect(lw == 650 && lh == 550, "launcher %dx%d after the cart's window was 650x550", lw, lh);
+    xrun_done(&x);
 }

@@ -3,7 +3,7 @@
  * carts sorted; a sub-folder starts with ".."; the threads give a .p8's __label__, a
  * first-frame thumbnail for a cart without one, and "none" for a cart that does not run;
  * the last selection is saved and read back; a label set with F7 is read back from the
- * capture folder. */
+ * capture folder and shown for user carts, never for bundled ones. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,4 +226,35 @@ Test(launcher_list, big_folder_lists_the_first_by_name_and_counts_the_rest, .ini
     snprintf(want, sizeof want, "mote8: %s: %d carts and folders not listed", dir,
              1 + FOLDERS + CARTS - M8_LAUNCHER_MAX_ENTRIES);
     cr_expect(strstr(msgs, want) != NULL, "stderr: %s", msgs);
+}
+
+/* A label set with F7 replaces a user cart's picture, never a bundled cart's: the bundled
+ * entry shows the picture of its own bytes even when the capture folder holds NAME_label.png
+ * for its name (before issue 23 F7 on a bundled cart replaced its launcher picture). */
+Test(launcher_list, f7_labels_change_user_carts_not_bundled_ones, .init = setup, .fini = teardown,
+     .timeout = 60)
+{
+    char labels[300], path[400];
+    snprintf(labels, sizeof labels, "%s/labels", root);
+    cr_assert_eq(mkdir(labels, 0755), 0);
+    static uint8_t grey[128 * 128 * 3], own[128 * 128 * 3];
+    memset(grey, 77, sizeof grey);
+    const char *bundled = mote8_bundled_cart_name(0);
+    snprintf(path, sizeof path, "%s/%s_label.png", labels, bundled);
+    cr_assert_eq(mote8_write_png(path, grey, 128, 128, 2), 0);
+    snprintf(path, sizeof path, "%s/drawn_label.png", labels);
+    cr_assert_eq(mote8_write_png(path, grey, 128, 128, 2), 0);
+    size_t len;
+    const void *data = mote8_bundled_cart(bundled, &len);
+    cr_assert_eq(m8_launcher_picture(data, len, bundled, own), 0);
+    m8_launcher_list l;
+    cr_assert_eq(m8_launcher_list_open(&l, root, "", labels), 0);
+    cr_assert(wait_labels(&l), "the label threads never finished");
+    int b = find(&l, bundled), drawn = find(&l, "drawn");
+    cr_assert(b >= 0 && drawn >= 0);
+    cr_assert_eq(m8_launcher_label_state(&l, b), M8_LABEL_READY);
+    cr_expect_eq(memcmp(l.entries[b].rgb, own, sizeof own), 0, "the bundled cart's picture changed");
+    cr_assert_eq(m8_launcher_label_state(&l, drawn), M8_LABEL_READY);
+    cr_expect_eq(memcmp(l.entries[drawn].rgb, grey, sizeof grey), 0, "the user's F7 label is not shown");
+    m8_launcher_list_close(&l);
 }

@@ -1,7 +1,7 @@
 /* test_settings.c - the window host's settings file: defaults, every setting read, the
  * written defaults read back unchanged, a file that does not parse (file and line, every
  * default), and settings of the wrong type or out of range (file, line, reason; only that
- * setting falls back). */
+ * setting falls back); volume and mute saved by changing only their values. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +19,18 @@ static const char *write_cfg(const char *text)
     fputs(text, f);
     fclose(f);
     return path;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "%s missing", path);
+    char *text = calloc(1, 70000);
+    cr_assert(text);
+    size_t n = fread(text, 1, 69999, f);
+    text[n] = 0;
+    fclose(f);
+    return text;
 }
 
 /* Load `text`; the problems printed go to `msgs`. Returns m8_settings_load's result. */
@@ -199,4 +211,60 @@ Test(settings, fifo_or_folder_is_refused_with_its_name, .timeout = 20)
     }
     unlink(fifo);
     rmdir(dir);
+}
+
+/* The window saves volume and mute by changing only their values: the rest of the file
+ * (comments, other settings, a group's own "volume"-like names) stays as it was. */
+Test(settings, saving_the_sound_changes_only_volume_and_mute)
+{
+    const char *text = "# my settings\nscale = 3;   # big\nvolume = 1.0; # loud\n"
+                       "gamepad = { volume = 2; deadzone = 100; };\noverlay = true;\n";
+    const char *p = write_cfg(text);
+    cr_assert_eq(m8_settings_save_sound(p, 0.625, 1, NULL), 0);
+    char *saved = read_text(p);
+    cr_expect_str_eq(saved, "# my settings\nscale = 3;   # big\nvolume = 0.625; # loud\n"
+                            "gamepad = { volume = 2; deadzone = 100; };\noverlay = true;\n"
+                            "mute = true;\n");
+    free(saved);
+    cr_assert_eq(m8_settings_save_sound(p, 0.25, 0, NULL), 0);
+    m8_settings s;
+    cr_expect_eq(m8_settings_load(&s, p, NULL), 0);
+    cr_expect_float_eq(s.volume, 0.25, 1e-9);
+    cr_expect_eq(s.mute, 0);
+    cr_expect_eq(s.scale, 3);
+    cr_expect_eq(s.overlay, 1);
+    cr_expect_eq(s.pad_deadzone, 100);
+    unlink(p);
+}
+
+/* No file yet: the saved one is the commented defaults with the sound set, and reads back. */
+Test(settings, saving_the_sound_without_a_file_writes_the_defaults_with_it)
+{
+    char dir[128], path[200];
+    snprintf(dir, sizeof dir, "/tmp/m8t_cfg_dir_%d", (int)getpid());
+    snprintf(path, sizeof path, "%s/sub/mote8.cfg", dir);
+    cr_assert_eq(m8_settings_save_sound(path, 0.5, 0, NULL), 0);
+    m8_settings s;
+    cr_expect_eq(m8_settings_load(&s, path, NULL), 0);
+    cr_expect_float_eq(s.volume, 0.5, 1e-9);
+    cr_expect_eq(s.capture_scale, 2);
+    char *saved = read_text(path);
+    cr_expect(strstr(saved, "# mote8 settings"), "%s", saved);
+    free(saved);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+/* A settings file that cannot be read is left alone and reported. */
+Test(settings, saving_the_sound_over_a_folder_is_refused)
+{
+    FILE *err = tmpfile();
+    cr_assert_eq(m8_settings_save_sound("/tmp", 0.5, 0, err), -1);
+    rewind(err);
+    char msgs[300];
+    size_t n = fread(msgs, 1, sizeof msgs - 1, err);
+    msgs[n] = 0;
+    fclose(err);
+    cr_expect(strstr(msgs, "/tmp: not a regular file"), "%s", msgs);
 }

@@ -276,6 +276,7 @@ int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
     }
     config_setting_t *root = config_root_setting(&cfg);
     read_volume(&r, root, &s->volume);
+    read_bool(&r, root, "mute", &s->mute);
     read_int(&r, root, "scale", 0, 16, &s->scale);
     read_bool(&r, root, "fullscreen", &s->fullscreen);
     read_bool(&r, root, "overlay", &s->overlay);
@@ -317,8 +318,10 @@ void m8_settings_write_defaults(FILE *out)
             "# Window: scale 0 fits the desktop, else 1-16 window pixels per screen pixel.\n"
             "scale = %d;\n"
             "fullscreen = %s;\n"
-            "# Sound volume, 0.0 (mute) to 1.0; - and = change it while playing.\n"
+            "# Sound volume, 0.0 to 1.0 in eighths; - and = change it while playing, F10 or\n"
+            "# Ctrl+M mutes (mute = true). The window saves both here when they change.\n"
             "volume = %.1f;\n"
+            "mute = %s;\n"
             "# The cost overlay (F1) shown from the start.\n"
             "overlay = %s;\n\n"
             "# Folders; \"\" means the default. Carts shown by the launcher besides the bundled\n"
@@ -331,7 +334,8 @@ void m8_settings_write_defaults(FILE *out)
             "# Screenshots and GIFs: pixels per screen pixel, 1-8.\n"
             "capture_scale = %d;\n\n"
             "# Keys of players 0 and 1: up to 4 SDL key names per button (see SDL_GetKeyName).\n",
-            d.scale, d.fullscreen ? "true" : "false", d.volume, d.overlay ? "true" : "false",
+            d.scale, d.fullscreen ? "true" : "false", d.volume, d.mute ? "true" : "false",
+            d.overlay ? "true" : "false",
             d.capture_scale);
     for (int p = 0; p < 2; p++) {
         fprintf(out, "keys_p%d = {\n", p);
@@ -391,6 +395,109 @@ int m8_settings_write_file(const char *path)
         return -1;
     }
     printf("wrote the default settings to %s\n", path);
+    return 0;
+}
+
+/* --- saving the sound settings --- */
+
+/* Where the value of top-level setting `name` starts and ends in `text` (a line
+ * "NAME = VALUE;" or "NAME: VALUE", outside every group); 0 when the file has none. */
+static int find_value(const char *text, const char *name, size_t *from, size_t *to)
+{
+    size_t len = strlen(name);
+    int depth = 0;
+    for (const char *line = text; *line;) {
+        const char *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (depth == 0 && strncmp(p, name, len) == 0) {
+            const char *q = p + len;
+            while (*q == ' ' || *q == '\t') q++;
+            if (*q == '=' || *q == ':') {
+                q++;
+                while (*q == ' ' || *q == '\t') q++;
+                const char *end = q;
+                while (*end && *end != ';' && *end != ',' && *end != '\n' && *end != '#') end++;
+                while (end > q && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) end--;
+                *from = (size_t)(q - text);
+                *to = (size_t)(end - text);
+                return 1;
+            }
+        }
+        int quoted = 0;                          /* braces of the line, outside strings */
+        for (; *p && *p != '\n'; p++) {
+            if (*p == '"' && (p == line || p[-1] != '\\')) quoted = !quoted;
+            else if (!quoted && (*p == '#' || (*p == '/' && p[1] == '/'))) {
+                while (*p && *p != '\n') p++;
+                break;
+            } else if (!quoted && *p == '{') depth++;
+            else if (!quoted && *p == '}') depth--;
+        }
+        line = *p ? p + 1 : p;
+    }
+    return 0;
+}
+
+/* `text` (owned, may be NULL) with setting `name` set to `value`; NULL when out of memory. */
+static char *with_value(char *text, const char *name, const char *value)
+{
+    size_t n = text ? strlen(text) : 0, from, to;
+    size_t room = n + strlen(name) + strlen(value) + 8;
+    char *out = malloc(room);
+    if (!out) {
+        free(text);
+        return NULL;
+    }
+    if (text && find_value(text, name, &from, &to))
+        snprintf(out, room, "%.*s%s%s", (int)from, text, value, text + to);
+    else
+        snprintf(out, room, "%s%s%s = %s;\n", text ? text : "",
+                 n && text[n - 1] != '\n' ? "\n" : "", name, value);
+    free(text);
+    return out;
+}
+
+int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_out)
+{
+    reader r = { path, err_out ? err_out : stderr, 0 };
+    char *text = read_capped(&r);
+    if (r.problems) return -1;                   /* reported: the file is left alone */
+    if (!text) {                                 /* no file yet: every default, commented */
+        size_t size = 0;
+        FILE *mem = open_memstream(&text, &size);
+        if (mem) {
+            m8_settings_write_defaults(mem);
+            fclose(mem);
+        }
+    }
+    char value[32];
+    snprintf(value, sizeof value, "%.3f", volume < 0 ? 0 : volume > 1 ? 1 : volume);
+    text = with_value(text, "volume", value);
+    if (text) text = with_value(text, "mute", mute ? "true" : "false");
+    if (!text) {
+        fprintf(r.err, "%s: out of memory; volume not saved\n", path);
+        return -1;
+    }
+    char dir[M8_SETTINGS_PATH_MAX], tmp[M8_SETTINGS_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) *slash = 0;
+    snprintf(tmp, sizeof tmp, "%s.saving", path);
+    FILE *f = NULL;
+    const char *why = NULL;
+    if (slash && slash != dir && m8_make_dirs(dir) != 0) why = strerror(errno);
+    else if (!(f = fopen(tmp, "w"))) why = strerror(errno);
+    else {
+        size_t n = strlen(text);
+        int bad = fwrite(text, 1, n, f) != n;
+        if (fclose(f) != 0 || bad) why = strerror(errno);
+        else if (rename(tmp, path) != 0) why = strerror(errno);
+        if (why) remove(tmp);
+    }
+    free(text);
+    if (why) {
+        fprintf(r.err, "%s: volume not saved (%s)\n", path, why);
+        return -1;
+    }
     return 0;
 }
 

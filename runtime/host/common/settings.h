@@ -1,6 +1,6 @@
 /* settings.h - the window host's settings file (libconfig syntax), read from $MOTE8_CONFIG,
  * else $XDG_CONFIG_HOME/mote8/mote8.cfg, else ~/.config/mote8/mote8.cfg. Every setting:
- *     scale, fullscreen, volume, overlay          the window
+ *     scale, fullscreen, volume, mute, overlay    the window
  *     keys_p0, keys_p1 = { left = ["Left"]; ... o = ["Z","C","N"]; x = [...]; }   key names
  *                                                 as SDL spells them, per button
  *     gamepad = { o = ["a","y"]; x = ["b","x"]; pause = ["start"]; deadzone = 12000;
@@ -8,7 +8,8 @@
  *                                                 optional SDL_GameControllerDB file
  *     cart_folder, data_folder, capture_folder    "" = the default folder
  * `mote8 --write-config` writes m8_settings_write_defaults' text, every default with a
- * comment. A missing file means defaults. A file larger than M8_SETTINGS_FILE_MAX, or not a
+ * comment. The window saves volume and mute when the player changes them
+ * (m8_settings_save_sound: only those two values change in the file). A missing file means defaults. A file larger than M8_SETTINGS_FILE_MAX, or not a
  * regular file, or unreadable, is reported as "FILE: REASON (using every default)". A file
  * that does not parse is reported with its
  * name and line, and every default is used; a setting of the wrong type or out of range is
@@ -37,6 +38,7 @@ typedef struct m8_binding {
 
 typedef struct m8_settings {
     double volume;              /* 0-1 */
+    int mute;                   /* sound off, volume kept */
     int scale;                  /* 0 = fit the desktop, else 1-16 */
     int fullscreen;
     int overlay;                /* cost overlay shown at start */
@@ -68,6 +70,12 @@ void m8_settings_write_defaults(FILE *out);
 /* Write the defaults to `path` (creating its folder). Refuses to replace an existing file.
  * 0, or -1 after printing why. */
 int m8_settings_write_file(const char *path);
+
+/* Write `volume` and `mute` into the settings file `path`, changing only their values (a
+ * setting missing from the file is added at its end; a missing file is created with every
+ * default, as --write-config writes it); the file is replaced atomically. 0, or -1 after printing why not on `err_out`
+ * (NULL = stderr). */
+int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_out);
 
 enum m8_folder { M8_FOLDER_CARTS, M8_FOLDER_DATA, M8_FOLDER_CAPTURE };
 /* The folder in effect: the setting when not empty, else the default (carts:

@@ -19,6 +19,9 @@ int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, in
     char *dot = strstr(c->base, ".p8");
     if (dot && dot != c->base) *dot = 0;
     c->scale = scale < 1 ? 1 : scale;
+    struct stat st;                             /* no such file: the name of a bundled cart */
+    size_t len;
+    c->bundled = stat(cart_name, &st) != 0 && mote8_bundled_cart(c->base, &len) != NULL;
     c->capacity = M8_GIF_SECONDS * M8_GIF_FPS;
     c->ring = malloc((size_t)c->capacity * FRAME_BYTES);
     return c->ring ? 0 : -1;
@@ -30,7 +33,7 @@ void m8_capture_free(m8_capture *c)
     c->ring = NULL;
 }
 
-static void say(m8_capture *c, const char *text)
+void m8_capture_say(m8_capture *c, const char *text)
 {
     size_t n = strlen(text);                    /* the screen keeps what fits; the terminal all */
     if (n >= sizeof c->message) n = sizeof c->message - 1;
@@ -41,16 +44,21 @@ static void say(m8_capture *c, const char *text)
     fflush(stdout);
 }
 
+/* The capture folder, made when missing; 0, or -1 after saying why not. */
+static int make_folder(m8_capture *c)
+{
+    if (m8_make_dirs(c->folder) == 0) return 0;
+    char msg[700];
+    snprintf(msg, sizeof msg, "capture folder %s: %s", c->folder, strerror(errno));
+    m8_capture_say(c, msg);
+    return -1;
+}
+
 /* FOLDER/BASE_N.EXT with the first free N (or FOLDER/BASE_label.png); -1 if the folder
  * cannot be made. */
 static int next_path(m8_capture *c, const char *suffix, const char *ext, char *out, size_t outsz)
 {
-    if (m8_make_dirs(c->folder) != 0) {
-        char msg[700];
-        snprintf(msg, sizeof msg, "capture folder %s: %s", c->folder, strerror(errno));
-        say(c, msg);
-        return -1;
-    }
+    if (make_folder(c) != 0) return -1;
     if (suffix) {
         snprintf(out, outsz, "%s/%s_%s.%s", c->folder, c->base, suffix, ext);
         return 0;
@@ -58,6 +66,17 @@ static int next_path(m8_capture *c, const char *suffix, const char *ext, char *o
     struct stat st;
     for (int n = 0; n < 100000; n++) {
         snprintf(out, outsz, "%s/%s_%d.%s", c->folder, c->base, n, ext);
+        if (stat(out, &st) != 0) return 0;
+    }
+    return -1;
+}
+
+int m8_capture_profile_folder(m8_capture *c, char *out, size_t outsz)
+{
+    if (make_folder(c) != 0) return -1;
+    struct stat st;
+    for (int n = 0; n < 100000; n++) {
+        snprintf(out, outsz, "%s/%s_profile_%d", c->folder, c->base, n);
         if (stat(out, &st) != 0) return 0;
     }
     return -1;
@@ -79,11 +98,11 @@ static int write_png(m8_capture *c, const uint8_t *rgb, const char *suffix, cons
     if (next_path(c, suffix, "png", path, sizeof path) != 0) return -1;
     if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, c->scale) != 0) {
         snprintf(msg, sizeof msg, "%s: cannot write (%s)", path, strerror(errno));
-        say(c, msg);
+        m8_capture_say(c, msg);
         return -1;
     }
     snprintf(msg, sizeof msg, "%s: %s", what, path);
-    say(c, msg);
+    m8_capture_say(c, msg);
     return 0;
 }
 
@@ -94,13 +113,15 @@ int m8_capture_screenshot(m8_capture *c, const uint8_t *rgb)
 
 int m8_capture_label(m8_capture *c, const uint8_t *rgb)
 {
-    return write_png(c, rgb, "label", "label");
+    char what[200];
+    if (c->bundled) snprintf(what, sizeof what, "label (the launcher keeps %s's own)", c->base);
+    return write_png(c, rgb, "label", c->bundled ? what : "label");
 }
 
 void m8_capture_gif_start(m8_capture *c)
 {
     c->rec_start = c->pushed;
-    say(c, "recording a gif (f9 saves)");
+    m8_capture_say(c, "recording a gif (f9 saves)");
 }
 
 int m8_capture_gif_save(m8_capture *c, int fps)
@@ -109,7 +130,7 @@ int m8_capture_gif_save(m8_capture *c, int fps)
     if (count > c->capacity) count = c->capacity;
     char path[700], msg[800], err[600];
     if (count < 1) {
-        say(c, "no frames to save yet");
+        m8_capture_say(c, "no frames to save yet");
         return -1;
     }
     if (next_path(c, NULL, "gif", path, sizeof path) != 0) return -1;
@@ -124,11 +145,11 @@ int m8_capture_gif_save(m8_capture *c, int fps)
                           rate, err, sizeof err);
     free(frames);
     if (rc != 0) {
-        say(c, err);
+        m8_capture_say(c, err);
         return -1;
     }
     snprintf(msg, sizeof msg, "gif (%.1f s): %s", (double)count / rate, path);
-    say(c, msg);
+    m8_capture_say(c, msg);
     c->rec_start = c->pushed;
     return 0;
 }

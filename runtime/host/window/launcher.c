@@ -2,19 +2,25 @@
  * the bundled carts and the user's cart folder, folders as folders), each shown by its
  * label, which background threads decode while the grid is already usable; the selection
  * glides between rows. Arrows or a controller's d-pad move, Enter / Z / X / A run a cart or
- * open a folder, Escape / Backspace / B go up a folder (and quit from the top view); the
+ * open a folder, Escape / Backspace / B go up a folder; in the top view they ask "quit
+ * mote8?" first (Escape, X or B again quits, any other key or button stays); the
  * mouse selects with a click, runs with a click on the selection, and the wheel scrolls.
- * The last cart run is selected again next time. MOTE8_WINDOW_SHOT=FILE saves the window
- * once the visible labels are ready (checks and docs).
- * Depends on: window.h, host.h, host_text.h, launcher_list.h, settings.h, api/mote8.h, SDL2. */
+ * The last cart run is selected again next time. MOTE8_LAUNCHER_SHOT=FILE (else
+ * MOTE8_WINDOW_SHOT) saves the window once the visible labels are ready, not before frame
+ * MOTE8_LAUNCHER_SHOT_TICK (default 0), and MOTE8_LAUNCHER_KEYS presses keys (key_script.h),
+ * for checks and docs.
+ * Depends on: window.h, host.h, host_text.h, key_script.h, launcher_list.h, settings.h,
+ * window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "window.h"
 #include "host_text.h"
+#include "key_script.h"
 #include "launcher_list.h"
 #include "settings.h"
+#include "window_place.h"
 
 #define COLS 3
 #define CELL_W 42               /* screen pixels (the window shows 128x128 of them) */
@@ -31,6 +37,7 @@ typedef struct launcher {
     char labels[768];           /* the capture folder: labels set with F7 */
     int sel;
     double scroll;              /* first row shown, eased towards the selection's */
+    int asking_quit;            /* "quit mote8?" is shown */
 } launcher;
 
 static int screen_scale(SDL_Renderer *r)
@@ -39,6 +46,17 @@ static int screen_scale(SDL_Renderer *r)
     SDL_GetRendererOutputSize(r, &w, &h);
     int s = w / MOTE8_WIDTH < h / MOTE8_HEIGHT ? w / MOTE8_WIDTH : h / MOTE8_HEIGHT;
     return s > 1 ? s : 1;
+}
+
+/* The 128x128 view at the largest whole scale, centred in the window (any size: the
+ * carts' windows share it, window_place.h); drawing goes through it as the viewport. */
+static SDL_Rect view_rect(SDL_Renderer *r)
+{
+    int w, h, s = screen_scale(r);
+    SDL_GetRendererOutputSize(r, &w, &h);
+    SDL_Rect v = { (w - MOTE8_WIDTH * s) / 2, (h - MOTE8_HEIGHT * s) / 2, MOTE8_WIDTH * s,
+                   MOTE8_HEIGHT * s };
+    return v;
 }
 
 static void fill(SDL_Renderer *r, int s, int x, int y, int w, int h)
@@ -106,12 +124,36 @@ static void draw_cell(launcher *L, int i, int x, int y)
     m8_host_draw_name(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);
 }
 
+/* "quit mote8?" in a framed black box over the grid, as the pause menu draws its box. */
+static void draw_quit_question(SDL_Renderer *r, int s)
+{
+    static const char *const lines[] = { "quit mote8?", "", "escape or x: quit",
+                                         "other keys: stay" };
+    int bw = 80, bh = 4 * 8 + 8, bx = (MOTE8_WIDTH - bw) / 2, by = (MOTE8_HEIGHT - bh) / 2;
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 255);
+    fill(r, s, bx, by, bw, bh);
+    SDL_SetRenderDrawColor(r, 255, 241, 232, 255);
+    fill(r, s, bx, by, bw, 1);
+    fill(r, s, bx, by + bh - 1, bw, 1);
+    fill(r, s, bx, by, 1, bh);
+    fill(r, s, bx + bw - 1, by, 1, bh);
+    for (int i = 0; i < 4; i++) {
+        int tw = (int)strlen(lines[i]) * 4;
+        if (i == 0) SDL_SetRenderDrawColor(r, 255, 236, 39, 255);
+        else SDL_SetRenderDrawColor(r, 194, 195, 199, 255);
+        m8_host_draw_text(r, (bx + (bw - tw) / 2) * s, (by + 5 + 8 * i) * s, s, lines[i]);
+    }
+}
+
 static void draw(launcher *L)
 {
     SDL_Renderer *r = L->r;
     int s = screen_scale(r);
     SDL_SetRenderDrawColor(r, 29, 43, 83, 255);
+    SDL_RenderSetViewport(r, NULL);
     SDL_RenderClear(r);
+    SDL_Rect view = view_rect(r);
+    SDL_RenderSetViewport(r, &view);
     int first_row = (int)L->scroll;
     double frac = L->scroll - first_row;
     for (int row = first_row; row <= first_row + ROWS_SHOWN; row++)
@@ -135,6 +177,7 @@ static void draw(launcher *L)
     snprintf(title, sizeof title, "%s%s%s", where ? where + 1 : "carts", e ? "" : " (empty)", more);
     if (strlen(title) > 26) memcpy(title + 23, "...", 4);   /* what fits right of "mote8" */
     m8_host_draw_name(r, 24 * s, 1 * s, s, title);
+    if (L->asking_quit) draw_quit_question(r, s);
     SDL_RenderPresent(r);
 }
 
@@ -143,6 +186,7 @@ static void save_window(SDL_Renderer *r, const char *path)
     int w, h;
     SDL_GetRendererOutputSize(r, &w, &h);
     uint8_t *rgb = malloc((size_t)w * h * 3);
+    SDL_RenderSetViewport(r, NULL);     /* the whole window, not the view */
     if (rgb && SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_RGB24, rgb, w * 3) == 0 &&
         mote8_write_png(path, rgb, w, h, 1) == 0)
         fprintf(stderr, "window screenshot: %s\n", path);
@@ -223,10 +267,12 @@ static void click_intent(launcher *L, SDL_Window *win, int x, int y, intent *in)
     SDL_GetWindowSize(win, &ww, &wh);
     SDL_GetRendererOutputSize(L->r, &rw, &rh);
     int s = screen_scale(L->r);
-    int px = x * rw / (ww ? ww : 1) / s, py = y * rh / (wh ? wh : 1) / s;
+    SDL_Rect view = view_rect(L->r);
+    int px = (x * rw / (ww ? ww : 1) - view.x) / s, py = (y * rh / (wh ? wh : 1) - view.y) / s;
     int c = (px - GRID_X) / CELL_W, row = (int)(L->scroll + (double)(py - GRID_Y - 1) / CELL_H);
     int i = row * COLS + c;
-    if (py >= GRID_Y && c >= 0 && c < COLS && i >= 0 && i < L->list.count) {
+    if (px >= GRID_X && px < MOTE8_WIDTH && py >= GRID_Y && py < MOTE8_HEIGHT && c < COLS &&
+        i >= 0 && i < L->list.count) {
         if (i == L->sel) in->run = 1;
         else L->sel = i;
     }
@@ -253,6 +299,20 @@ static intent event_intent(launcher *L, SDL_Window *win, const SDL_Event *e,
     return in;
 }
 
+/* The answer to "quit mote8?" an event gives: 1 quit (Escape, X, a controller's B, the
+ * window closed), 0 stay (any other key, button or click), -1 none (not a press). */
+static int quit_answer(const SDL_Event *e)
+{
+    if (e->type == SDL_QUIT) return 1;
+    if (e->type == SDL_KEYDOWN) {
+        if (e->key.repeat) return -1;
+        return e->key.keysym.sym == SDLK_ESCAPE || e->key.keysym.sym == SDLK_x;
+    }
+    if (e->type == SDL_CONTROLLERBUTTONDOWN) return e->cbutton.button == SDL_CONTROLLER_BUTTON_B;
+    if (e->type == SDL_MOUSEBUTTONDOWN) return 0;
+    return -1;
+}
+
 /* Carry out an intent; returns 1 when the launcher is done (*result: the chosen cart, or
  * NULL when the player left). */
 static int apply_intent(launcher *L, const char *root, const intent *in, const char **result)
@@ -267,7 +327,10 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
     }
     char was[768], path[768];
     if (in->back) {
-        if (!L->list.folder[0]) return 1;
+        if (!L->list.folder[0]) {       /* the top view: ask before quitting */
+            L->asking_quit = 1;
+            return 0;
+        }
         snprintf(was, sizeof was, "%s", L->list.folder);
         open_view(L, root, L->list.entries[0].path, was);
     }
@@ -290,15 +353,14 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
 }
 
 /* Open the launcher's window and renderer (0), or print why not (-1). */
-static int open_launcher_window(launcher *L, SDL_Window **win, int scale)
+static int open_launcher_window(launcher *L, SDL_Window **win, const m8_options *opt,
+                                const m8_settings *settings)
 {
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "mote8: cannot start SDL video: %s\n", SDL_GetError());
         return -1;
     }
-    *win = SDL_CreateWindow("mote8", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                            MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
-                            SDL_WINDOW_ALLOW_HIGHDPI | SDL_WINDOW_RESIZABLE);
+    *win = m8_window_place_open("mote8", opt, settings);   /* the size the carts get too */
     L->r = *win ? SDL_CreateRenderer(*win, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
     if (*win && !L->r) L->r = SDL_CreateRenderer(*win, -1, SDL_RENDERER_SOFTWARE);
     if (!L->r) {
@@ -312,14 +374,16 @@ static int open_launcher_window(launcher *L, SDL_Window **win, int scale)
 
 /* One frame of the view: glide the scroll towards the selection, draw, and save the
  * window for MOTE8_WINDOW_SHOT once the visible labels are ready. */
-static void show_frame(launcher *L, const char **shot, Uint32 shot_deadline)
+static void show_frame(launcher *L, const char **shot, long frame, long shot_tick,
+                       Uint32 shot_deadline)
 {
     m8_launcher_want(&L->list, (int)L->scroll * COLS);
     double target = target_scroll(L, L->scroll);
     L->scroll += (target - L->scroll) * 0.3;                 /* glide */
     if (target - L->scroll < 0.01 && L->scroll - target < 0.01) L->scroll = target;
     draw(L);
-    if (*shot && (visible_ready(L) || SDL_GetTicks() > shot_deadline) && L->scroll == target) {
+    if (*shot && frame >= shot_tick && (visible_ready(L) || SDL_GetTicks() > shot_deadline) &&
+        L->scroll == target) {
         draw(L);                        /* read back a fully drawn frame */
         save_window(L->r, *shot);
         *shot = NULL;
@@ -334,20 +398,31 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
     launcher L;
     memset(&L, 0, sizeof L);
     SDL_Window *win = NULL;
-    int scale = opt->scale ? opt->scale : settings->scale ? settings->scale : 4;
-    if (open_launcher_window(&L, &win, scale) != 0) return NULL;
+    if (open_launcher_window(&L, &win, opt, settings) != 0) return NULL;
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, L.labels, sizeof L.labels);
     open_view(&L, root, folder, last);
     SDL_GameController *pads[8] = { 0 };
-    const char *shot = getenv("MOTE8_WINDOW_SHOT");
+    const char *shot = getenv("MOTE8_LAUNCHER_SHOT");
+    const char *at = getenv("MOTE8_LAUNCHER_SHOT_TICK");
+    long shot_tick = shot && at ? atol(at) : 0;
+    if (!shot) shot = getenv("MOTE8_WINDOW_SHOT");
+    m8_key_script keys;
+    m8_key_script_init(&keys, "MOTE8_LAUNCHER_KEYS");
     const char *result = NULL;
     int done = 0;
     Uint32 shot_deadline = SDL_GetTicks() + 5000;
-    while (!done) {
-        show_frame(&L, &shot, shot_deadline);
+    for (long frame = 0; !done; frame++) {
+        show_frame(&L, &shot, frame, shot_tick, shot_deadline);
+        m8_key_script_tick(&keys, win);
         SDL_Event e;
         SDL_WaitEventTimeout(&e, 16) ? (void)0 : (void)(e.type = 0);
         do {
+            if (L.asking_quit && e.type != SDL_CONTROLLERDEVICEADDED) {
+                int answer = quit_answer(&e);
+                if (answer == 1) done = 1;
+                if (answer >= 0) L.asking_quit = 0;
+                continue;
+            }
             intent in = event_intent(&L, win, &e, pads);
             done = apply_intent(&L, root, &in, &result);
         } while (!done && SDL_PollEvent(&e));
@@ -358,6 +433,7 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
         if (L.tex[i]) SDL_DestroyTexture(L.tex[i]);
     m8_launcher_list_close(&L.list);
     SDL_DestroyRenderer(L.r);
+    m8_window_place_keep(win);          /* the cart's window opens at the same size */
     SDL_DestroyWindow(win);
     SDL_Quit();
     return result;

@@ -154,10 +154,11 @@ int m8_launcher_set_label(const char *labels, const char *path, uint8_t *rgb)
     return ok ? 0 : -1;
 }
 
-/* The picture of entry e (READY or NONE). */
+/* The picture of entry e (READY or NONE): a user's cart may have a label set with F7; a
+ * bundled cart always shows its own (F7 there only saves a capture). */
 static void make_picture(const m8_launcher_list *l, m8_launcher_entry *e, uint8_t *rgb, int *ok)
 {
-    if (m8_launcher_set_label(l->labels, e->path, rgb) == 0) {
+    if (e->kind != M8_ENTRY_BUNDLED && m8_launcher_set_label(l->labels, e->path, rgb) == 0) {
         *ok = 1;
         return;
     }

@@ -45,7 +45,8 @@ typedef struct m8_launcher_list {
 } m8_launcher_list;
 
 /* Show `folder` ("" = the top view, with cart folder `root`) and start the label threads;
- * a label set with F7 in folder `labels` (NULL = none) is shown before the cart's own.
+ * a label set with F7 in folder `labels` (NULL = none) is shown before the cart's own, for
+ * the user's carts only: a bundled cart keeps its own label, whatever F7 saved.
  * 0, or -1 when the folder cannot be read (the list is then empty). */
 int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder,
                           const char *labels);

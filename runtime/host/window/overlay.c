@@ -3,23 +3,29 @@
  * resolution; the figures come from the cost model (mote8_last_frame_cost) and a live
  * profiler (mote8_profiler_top_lines, recent frames). The profiler never changes the
  * numbers, so showing the overlay does not change the cart's pacing or stat(1).
- * Depends on: overlay.h, host_text.h, SDL2, api/mote8_profiler.h. */
+ * Depends on: overlay.h, capture.h (profile folder, messages), host_text.h, SDL2,
+ * api/mote8_profiler.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <limits.h>
 #include "host_text.h"
 #include "overlay.h"
 
+/* Write the profile recorded into --profile DIR, else a new CART_profile_N folder of the
+ * capture folder, and say where (full path) or why not, on screen and on stdout. */
 static void write_profile(m8_overlay *o)
 {
-    char dir[256], err[512];
+    char dir[700], err[512], msg[1400];
     if (o->profile_dir) snprintf(dir, sizeof dir, "%s", o->profile_dir);
-    else snprintf(dir, sizeof dir, "mote8_profile_%ld", (long)time(NULL));
-    if (mote8_profiler_write(o->prof, dir, err, sizeof err) == 0)
-        fprintf(stderr, "profile: %s/report.html\n", dir);
-    else
-        fprintf(stderr, "mote8: profile: %s\n", err);
+    else if (m8_capture_profile_folder(o->capture, dir, sizeof dir) != 0) return;
+    if (mote8_profiler_write(o->prof, dir, err, sizeof err) == 0) {
+        char full[PATH_MAX];
+        snprintf(msg, sizeof msg, "profile: %s/report.html", realpath(dir, full) ? full : dir);
+    } else {
+        snprintf(msg, sizeof msg, "profile not written: %s", err);
+    }
+    m8_capture_say(o->capture, msg);
 }
 
 static void drop_profiler(m8_overlay *o)
@@ -28,10 +34,11 @@ static void drop_profiler(m8_overlay *o)
     o->prof = NULL;
 }
 
-void m8_overlay_init(m8_overlay *o, mote8 *m8, const char *profile_dir)
+void m8_overlay_init(m8_overlay *o, mote8 *m8, const char *profile_dir, m8_capture *capture)
 {
     memset(o, 0, sizeof *o);
     o->profile_dir = profile_dir;
+    o->capture = capture;
     const char *env = getenv("MOTE8_OVERLAY");
     o->shown = env && *env && *env != '0';
     o->shot_path = getenv("MOTE8_WINDOW_SHOT");
@@ -54,7 +61,8 @@ int m8_overlay_key(m8_overlay *o, mote8 *m8, SDL_Keycode key)
             drop_profiler(o);              /* a recording starts from now */
             o->prof = mote8_profiler_attach(m8);
             o->recording = o->prof != NULL;
-            fprintf(stderr, "profile: recording (F2 to stop)\n");
+            m8_capture_say(o->capture, o->recording ? "profiling... (f2 stops)"
+                                                    : "profiling: cannot start (out of memory)");
         } else {
             mote8_profiler_detach(o->prof);
             write_profile(o);

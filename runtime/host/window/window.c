@@ -5,8 +5,8 @@
  * loop), a pause menu on Escape/Enter/P or Start or a cart's extcmd("pause") (continue, the
  * cart's menuitem() entries, a load() breadcrumb, reset cart, exit to launcher, exit:
  * pause_menu.h), extcmd("shutdown") closes the window (exit 0), fullscreen on F11 or
- * Alt+Enter, - and
- * = for volume, F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
+ * Alt+Enter, - and = for volume and F10 or Ctrl+M to mute (sound_level.h: shown as a bar
+ * for 1.5 s, saved in the settings file), F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
  * (screenshot), F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
@@ -17,8 +17,9 @@
  * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
  * Settings (settings.h) come from main.c.
- * Depends on: host_text.h, host.h, budget_watch.h, budget_mark.h, overlay.h, pause_menu.h, capture.h, input_map.h,
- * cart_watch.h, settings.h, api/mote8.h, SDL2. */
+ * Depends on: host_text.h, host.h, budget_watch.h, budget_mark.h, overlay.h, pause_menu.h,
+ * capture.h, input_map.h, cart_watch.h, key_script.h, settings.h, sound_level.h,
+ * window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -32,9 +33,12 @@
 #include "window.h"
 #include "host_text.h"
 #include "input_map.h"
+#include "key_script.h"
 #include "overlay.h"
 #include "pause_menu.h"
 #include "settings.h"
+#include "sound_level.h"
+#include "window_place.h"
 
 #define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
 #define M8_MAX_PADS 8                                /* players 0-7 */
@@ -50,7 +54,9 @@ typedef struct window_host {
     int errored;                /* the cart stopped on an error: its error screen shows */
     int fullscreen;
     int to_launcher;            /* the menu's "exit to launcher" */
-    double volume;              /* 0-1, from the settings file, changed with - and = */
+    m8_sound_level sound;       /* - and =, F10/Ctrl+M mute; saved in the settings file */
+    Uint32 sound_shown_until;   /* SDL_GetTicks() until which the volume bar shows */
+    m8_settings *settings;      /* volume and mute are written back (and saved) */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
     char typed[16];             /* characters typed since the last tick (devkit keyboard) */
     int wheel;                  /* wheel steps since the last tick */
@@ -58,6 +64,7 @@ typedef struct window_host {
     m8_capture capture;         /* F6-F9, F12, extcmd */
     m8_cart_watch watch;        /* --watch and Ctrl+R */
     m8_budget_watch budget;     /* over the CPU budget: said once, marked while it lasts */
+    m8_key_script script_keys;  /* MOTE8_WINDOW_KEYS (checks) */
     const char *cart_name;
 } window_host;
 
@@ -122,6 +129,50 @@ static void draw_message(window_host *h, SDL_Rect pic)
     m8_host_draw_name(h->renderer, pic.x + 2 * s, strip.y + 2 * s, s, line);
 }
 
+#define M8_VOLUME_SHOWN_MS 1500
+
+/* The volume after a change: "volume 5/8" and eight boxes, filled up to the level (dim
+ * when muted), on a dark strip over the picture's top. */
+static void draw_volume(window_host *h, SDL_Rect pic)
+{
+    if (!h->sound_shown_until || SDL_TICKS_PASSED(SDL_GetTicks(), h->sound_shown_until)) return;
+    int s = pic.w / 256 > 1 ? pic.w / 256 : 1;
+    char text[40];
+    m8_sound_level_text(&h->sound, text, sizeof text);
+    int box = 5 * s, gap = 2 * s, text_w = (int)strlen(text) * 4 * s;
+    int w = 4 * s + text_w + 4 * s + M8_SOUND_LEVELS * (box + gap) + 2 * s;
+    SDL_Rect strip = { pic.x + (pic.w - w) / 2, pic.y + 4 * s, w, 9 * s };
+    SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
+    SDL_RenderFillRect(h->renderer, &strip);
+    SDL_SetRenderDrawColor(h->renderer, 255, 241, 232, 255);
+    int x = m8_host_draw_text(h->renderer, strip.x + 4 * s, strip.y + 2 * s, s, text) + 4 * s;
+    for (int i = 0; i < M8_SOUND_LEVELS; i++) {
+        SDL_Rect b = { x + i * (box + gap), strip.y + 2 * s, box, box };
+        if (i < h->sound.level) {
+            if (h->sound.muted) SDL_SetRenderDrawColor(h->renderer, 131, 118, 156, 255);
+            else SDL_SetRenderDrawColor(h->renderer, 0, 228, 54, 255);
+            SDL_RenderFillRect(h->renderer, &b);
+        } else {
+            SDL_SetRenderDrawColor(h->renderer, 95, 87, 79, 255);
+            SDL_RenderDrawRect(h->renderer, &b);
+        }
+    }
+}
+
+/* Show the volume, print it, and keep it in the settings (memory and file). */
+static void sound_changed(window_host *h)
+{
+    char text[40];
+    m8_sound_level_text(&h->sound, text, sizeof text);
+    printf("%s\n", text);
+    fflush(stdout);
+    h->sound_shown_until = SDL_GetTicks() + M8_VOLUME_SHOWN_MS;
+    h->settings->volume = m8_sound_level_volume(&h->sound);
+    h->settings->mute = h->sound.muted;
+    if (h->settings->path[0])
+        m8_settings_save_sound(h->settings->path, h->settings->volume, h->settings->mute, NULL);
+}
+
 static void present(window_host *h, mote8 *m8)
 {
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
@@ -136,6 +187,7 @@ static void present(window_host *h, mote8 *m8)
     if (h->budget.over && !h->errored) m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
     if (h->menu.open) draw_menu(h, r);
     draw_message(h, r);
+    draw_volume(h, r);
     m8_overlay_draw(&h->overlay, h->renderer, m8);   /* also MOTE8_WINDOW_SHOT */
     SDL_RenderPresent(h->renderer);
 }
@@ -151,24 +203,12 @@ static void capture(window_host *h, mote8 *m8, const char *cmd)
     else if (strcmp(cmd, "video") == 0) m8_capture_gif_save(&h->capture, mote8_fps(m8));
 }
 
-static int open_window(window_host *h, const m8_options *opt, const char *title)
+static int open_window(window_host *h, const m8_options *opt, const m8_settings *settings,
+                       const char *title)
 {
-    SDL_DisplayMode dm;
-    int scale = opt->scale;
-    if (!scale) {
-        scale = 4;
-        if (SDL_GetDesktopDisplayMode(0, &dm) == 0) {
-            scale = (dm.h - 100) / MOTE8_HEIGHT;
-            if (scale < 1) scale = 1;
-            if (scale > 6) scale = 6;
-        }
-    }
-    h->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 MOTE8_WIDTH * scale, MOTE8_HEIGHT * scale,
-                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-                                     (opt->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    h->window = m8_window_place_open(title, opt, settings);   /* the launcher's size */
     if (!h->window) return -1;
-    h->fullscreen = opt->fullscreen;
+    h->fullscreen = (SDL_GetWindowFlags(h->window) & SDL_WINDOW_FULLSCREEN) != 0;
     /* paced: vsync keeps tearing away; unpaced: every frame presented at once */
     h->renderer = SDL_CreateRenderer(h->window, -1, opt->unpaced ? 0 : SDL_RENDERER_PRESENTVSYNC);
     if (!h->renderer) h->renderer = SDL_CreateRenderer(h->window, -1, SDL_RENDERER_SOFTWARE);
@@ -310,15 +350,24 @@ static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
         if (h->audio) SDL_PauseAudioDevice(h->audio, 0);
         return 1;
     }
+    if (k->sym == SDLK_m && (k->mod & KMOD_CTRL)) {
+        m8_sound_level_toggle_mute(&h->sound);
+        sound_changed(h);
+        return 1;
+    }
     if (m8_overlay_key(&h->overlay, m8, k->sym)) return 1;
     switch (k->sym) {
     case SDLK_F6: case SDLK_F12: capture(h, m8, "screen"); return 1;
     case SDLK_F7: capture(h, m8, "label"); return 1;
     case SDLK_F8: capture(h, m8, "rec"); return 1;
     case SDLK_F9: capture(h, m8, "video"); return 1;
-    case SDLK_MINUS: case SDLK_EQUALS:
-        h->volume += k->sym == SDLK_MINUS ? -0.1 : 0.1;
-        h->volume = h->volume < 0 ? 0 : h->volume > 1 ? 1 : h->volume;
+    case SDLK_MINUS: case SDLK_EQUALS: case SDLK_KP_MINUS: case SDLK_KP_PLUS:
+        m8_sound_level_step(&h->sound, k->sym == SDLK_MINUS || k->sym == SDLK_KP_MINUS ? -1 : 1);
+        sound_changed(h);
+        return 1;
+    case SDLK_F10:
+        m8_sound_level_toggle_mute(&h->sound);
+        sound_changed(h);
         return 1;
     default: return 0;
     }
@@ -392,6 +441,7 @@ static void close_host(window_host *h)
     if (h->audio) SDL_CloseAudioDevice(h->audio);
     if (h->texture) SDL_DestroyTexture(h->texture);
     if (h->renderer) SDL_DestroyRenderer(h->renderer);
+    m8_window_place_keep(h->window);        /* the next window (the launcher) keeps its size */
     if (h->window) SDL_DestroyWindow(h->window);
     SDL_Quit();
 }
@@ -439,7 +489,8 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
     if (!h->errored) m8_budget_watch_tick(&h->budget, m8, h->cart_name, "F1 shows the cost", stderr);
     int16_t audio[MOTE8_AUDIO_RATE / 10];
     int n = mote8_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
-    for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * h->volume);
+    double gain = m8_sound_level_gain(&h->sound);
+    for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * gain);
     if (h->audio && SDL_GetQueuedAudioSize(h->audio) / 2 < M8_AUDIO_MAX_QUEUED)
         SDL_QueueAudio(h->audio, audio, (Uint32)n * 2);
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
@@ -501,7 +552,7 @@ static int start_window(window_host *h, const m8_options *opt, const m8_settings
     open_audio(h);
     char title[600];
     snprintf(title, sizeof title, "mote8 - %s", cart_name);
-    if (open_window(h, opt, title) != 0) {
+    if (open_window(h, opt, settings, title) != 0) {
         fprintf(stderr, "mote8: cannot open a window: %s\n", SDL_GetError());
         close_host(h);
         return 1;
@@ -531,12 +582,13 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
         }
         present(h, m8);
+        m8_key_script_tick(&h->script_keys, h->window);    /* paused frames count too */
         if (quit) return;
     }
 }
 
 int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
-                  const m8_settings *settings)
+                  m8_settings *settings)
 {
     window_host h;
     memset(&h, 0, sizeof h);
@@ -545,14 +597,12 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
         m8_settings_defaults(&defaults);
         settings = &defaults;
     }
-    h.volume = settings->volume;
+    h.settings = settings;
+    m8_sound_level_set(&h.sound, settings->volume, settings->mute);
     h.cart_name = cart_name;
-    m8_options wopt = *opt;
-    if (!wopt.scale) wopt.scale = settings->scale;
-    wopt.fullscreen |= settings->fullscreen;
-    opt = &wopt;
     int rc = start_window(&h, opt, settings, cart_name);
     if (rc) return rc;
+    if (h.sound.muted) h.sound_shown_until = SDL_GetTicks() + M8_VOLUME_SHOWN_MS;  /* say so */
     m8_input_script script = { 0 };
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) {
         close_host(&h);
@@ -562,7 +612,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, folder, sizeof folder);
     m8_capture_init(&h.capture, folder, cart_name, settings->capture_scale);
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
-    m8_overlay_init(&h.overlay, m8, opt->profile_dir);
+    m8_overlay_init(&h.overlay, m8, opt->profile_dir, &h.capture);
+    m8_key_script_init(&h.script_keys, "MOTE8_WINDOW_KEYS");
     if (settings->overlay) h.overlay.shown = 1;
     if (mote8_error_kind(m8) != MOTE8_ERROR_NONE) show_error(&h, m8);   /* it failed to load */
     window_loop(&h, opt, m8, &script);

@@ -1,0 +1,81 @@
+/* key_script.c - scripted window events pushed into SDL's queue; see key_script.h.
+ * Depends on: key_script.h, SDL2. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "key_script.h"
+
+/* One entry "TICK:WHAT" into `step`; 0, or -1 when it is not one. */
+static int parse_step(const char *entry, m8_key_step *step)
+{
+    memset(step, 0, sizeof *step);
+    char *end;
+    step->tick = strtol(entry, &end, 10);
+    if (end == entry || *end != ':' || step->tick < 0) return -1;
+    const char *what = end + 1;
+    if (strcmp(what, "quit") == 0) {
+        step->quit = 1;
+        return 0;
+    }
+    if (sscanf(what, "size=%dx%d", &step->width, &step->height) == 2)
+        return step->width > 0 && step->height > 0 ? 0 : -1;
+    if (SDL_strncasecmp(what, "ctrl+", 5) == 0) {
+        step->mod = KMOD_LCTRL;
+        what += 5;
+    }
+    step->key = SDL_GetKeyFromName(what);
+    return step->key == SDLK_UNKNOWN ? -1 : 0;
+}
+
+void m8_key_script_init(m8_key_script *ks, const char *env_name)
+{
+    memset(ks, 0, sizeof *ks);
+    const char *env = getenv(env_name);
+    if (!env) return;
+    char text[2048];
+    snprintf(text, sizeof text, "%s", env);
+    for (char *save = NULL, *entry = strtok_r(text, " ", &save); entry;
+         entry = strtok_r(NULL, " ", &save)) {
+        if (ks->count == M8_KEY_SCRIPT_MAX) {
+            fprintf(stderr, "%s: more than %d entries; the rest are skipped\n", env_name,
+                    M8_KEY_SCRIPT_MAX);
+            return;
+        }
+        if (parse_step(entry, &ks->steps[ks->count]) == 0) ks->count++;
+        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:quit or TICK:size=WxH; skipped\n",
+                     env_name, entry);
+    }
+}
+
+static void push_key(SDL_Window *window, const m8_key_step *step, Uint32 type)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = type;
+    e.key.windowID = SDL_GetWindowID(window);
+    e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.key.keysym.sym = step->key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(step->key);
+    e.key.keysym.mod = step->mod;
+    SDL_PushEvent(&e);
+}
+
+void m8_key_script_tick(m8_key_script *ks, SDL_Window *window)
+{
+    for (int i = 0; i < ks->count; i++) {
+        const m8_key_step *step = &ks->steps[i];
+        if (step->tick != ks->tick) continue;
+        if (step->quit) {
+            SDL_Event e;
+            memset(&e, 0, sizeof e);
+            e.type = SDL_QUIT;
+            SDL_PushEvent(&e);
+        } else if (step->width > 0) {
+            SDL_SetWindowSize(window, step->width, step->height);
+        } else {
+            push_key(window, step, SDL_KEYDOWN);
+            push_key(window, step, SDL_KEYUP);
+        }
+    }
+    ks->tick++;
+}
