@@ -12,6 +12,7 @@ A longer plan for screenshots of later levels (not committed):
     python3 tests/bundled/spaceman_plan.py build/bin/mote8 20000 /tmp/long.input
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -42,7 +43,13 @@ def main():
              "# Written by tests/bundled/spaceman_plan.py (autopilot: spaceman_autopilot.lua);",
              "# regenerate with: python3 tests/bundled/spaceman_plan.py",
              "0 0"]
-    lines += [l for l in run.stdout.splitlines() if l.strip()]
+    # the autopilot prints "FRAME MASK" and "#" notes; the cart's own progress lines
+    # ("spaceman: level N cleared", "spaceman: life lost") become notes too
+    for l in run.stdout.splitlines():
+        if re.fullmatch(r"\d+ \d+|#.*", l):
+            lines.append(l)
+        elif l.startswith("spaceman: "):
+            lines.append("# " + l)
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
     notes = [l for l in lines[4:] if l.startswith("#")]
