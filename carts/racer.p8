@@ -368,39 +368,85 @@ function update_cars(go)
  if state=="race" and place<old then sfx(8,2) end
 end
 
-function spr3d(sx,sy,sw,sh,z,lat,fl,lift,big)
- -- a sprite standing on the road at distance z, lat pixels from the centre.
- -- big props are twice their pixel size in the world. the zoom follows the
- -- scale, capped at 100% when zoom_cap is on
+function place3d(sx,sy,sw,sh,z,lat,fl,lift,big)
+ -- the sspr arguments of a sprite standing on the road at distance z, lat pixels
+ -- from the centre, and its foot x,y and scale. big props are twice their pixel size
+ -- in the world. the zoom follows the scale, capped at 100% when zoom_cap is on
  local x,s,y=road_x(z)
  x+=lat*s
  y-=(lift or 0)*s
  if (big) s*=2
  if zoom_cap then s=min(s,1) end
  local w,h=sw*s,sh*s
- sspr(sx,sy,sw,sh,x-w/2,y-h,w,h,fl)
+ return {sx,sy,sw,sh,x-w/2,y-h,w,h,fl},x,y,s
+end
+
+function spr3d(...)
+ local a,x,y,s=place3d(...)
+ sspr(unpack(a))
  return x,y,s
 end
 
-function draw_car(z,lat,turn,bump,cols,jig)
- -- three parts at slightly different distances: front, middle, rear.
- -- the front follows steering and the road's bend, so the car seems to yaw
+function car_pieces(z,lat,turn,bump,jig)
+ -- the sspr arguments of a car's pieces, drawn in this order: front, middle (cabin),
+ -- rear, and the two rear lights (drawn without the night fade). one anchor places
+ -- them all: the middle of the rear's bottom edge at distance z. the car is drawn as
+ -- it looks at scale d (the distance's, at most 1 with the zoom cap); every edge is
+ -- rounded to a whole pixel and sizes are differences of edges, so no rounding can
+ -- open a gap. the cabin (.35 units further) and the front (.7) are a little smaller;
+ -- the cabin's bottom row lies on the rear's top row, the front reaches down behind
+ -- the rear's top corners. both shift sideways with the yaw (turn: steering and the
+ -- road's bend) and towards the vanishing point, at most 3 pixels each at scale 1, so
+ -- they stay joined. the front grows under acceleration and shrinks under braking
  local v,fl=abs(turn)>.35 and 32 or 0,turn<0
+ local x,s,y=road_x(z)
+ x+=lat*s
+ local d=zoom_cap and min(s,1) or s
+ local zd=zp/d
+ local kc,kf=zd/(zd+.35),zd/(zd+.7)
+ local dc,df=d*kc,d*kf
+ -- rear: left, right, top, bottom edges
+ local yb=y-(bump*.5+jig)*d
+ local l,r,b=round(x-16*d),round(x+16*d),round(yb)
+ local t=round(yb-12*d)
+ if r-l<1 or b-t<1 then return end
+ -- cabin: its bottom row overlaps the rear's top row
+ local cx=x+mid(-2,(x-64)*(kc-1)/d+turn*2.5,2)*d
+ local cb=t+mid(1,round(4*d),2)
+ local ct=min(round(cb-10*dc),t)
+ -- front: in front of the cabin's lower part, its bottom hidden behind the rear
+ local fx=x+mid(-3,(x-64)*(kf-1)/d+turn*5,3)*d
+ local fb=t+max(round(4*d),1)
+ local ft=min(round(fb-(7+bump*1.5)*df),t-1)
+ -- rear lights: at night they glow a little bigger than the lamps themselves
+ local o,g=v>0 and (fl and -3 or 3) or 0,night and 1 or 0
+ local ly,lh=round(yb-(9+g/2)*d),max(round((2+g)*d),1)
+ local la,lb=round(x+(o-12-g)*d),round(x+(o+8-g)*d)
+ local lw=max(round((4+g*2)*d),1)
+ return {{v,12,32,7,round(fx-16*df),ft,round(fx+16*df)-round(fx-16*df),fb-ft,fl},
+  {64+v,0,32,10,round(cx-16*dc),ct,round(cx+16*dc)-round(cx-16*dc),cb-ct,fl},
+  {v,0,32,12,l,t,r-l,b-t,fl},
+  {64,12,4,2,la,ly,lw,lh},
+  {64,12,4,2,lb,ly,lw,lh}}
+end
+
+function round(v)
+ return flr(v+.5)
+end
+
+function draw_car(z,lat,turn,bump,cols,jig)
  if night then
   local t={}
   for i=0,15 do t[i]=fade_spr[cols and cols[i] or i] end
   pal(t)
  elseif cols then pal(cols) end
- jig=jig or 0
- spr3d(v,12,32,7,z+.7,lat+turn*5,fl,5+bump*2+jig)
- spr3d(64+v,0,32,10,z+.35,lat+turn*2.5,fl,9+jig)
- local x,y,s=spr3d(v,0,32,12,z,lat,fl,bump*.5+jig)
+ local p=car_pieces(z,lat,turn,bump,jig or 0)
+ if p then
+  for i=1,3 do sspr(unpack(p[i])) end
+  pal()
+  sspr(unpack(p[4])) sspr(unpack(p[5]))
+ end
  pal()
- -- rear lights are drawn without the night fade
- -- at night they glow a little bigger than the lamps themselves
- local o,g=v>0 and (fl and -3 or 3)*s or 0,night and 1 or 0
- sspr(64,12,4,2,x-(12+g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
- sspr(64,12,4,2,x+(8-g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
 end
 
 function draw_prop(k,z,side)
