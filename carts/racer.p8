@@ -25,6 +25,18 @@ fade_road={[0]=0,0,1,1,2,1,13,6,2,4,9,3,1,1,8,4}
 fade_lit={[0]=0,1,2,3,4,5,6,7,8,9,10,3,12,13,14,15}
 fade_sky={[0]=0,1,1,1,2,1,1,13,2,9,10,3,0,1,2,9}
 fade_spr={[0]=0,0,1,1,2,1,5,6,2,4,9,3,1,5,8,4}
+-- difficulty, picked on the title (easy at first, then the last one picked): the top
+-- speed of the fastest opponent on stage 1 (the player's is 1.1; each further stage adds
+-- stage_pace), and how far ahead (in units) opponents see the player coming up behind
+-- them and move out of the way (0: never, they hold their lane). tuned by measurement:
+-- python3 carts/src/racer/measure.py (figures in docs/carts.md)
+levels={
+ {name="easy",col=11,pace=.97,yield=12},
+ {name="normal",col=10,pace=1.037,yield=1},
+ {name="hard",col=8,pace=1.04,yield=0},
+}
+difficulty=1
+stage_pace=.008
 -- opponents' body colours (body, shade, highlight)
 car_cols={{12,1,7},{11,3,7},{10,9,7},{9,4,10},{13,2,6},{6,5,7},{14,2,15}}
 
@@ -64,6 +76,10 @@ function _update()
  st_t+=1
  if state=="title" then
   update_demo()
+  local d=difficulty
+  if btnp(0) or btnp(3) then d=max(d-1,1) end
+  if btnp(1) or btnp(2) then d=min(d+1,#levels) end
+  if d!=difficulty then difficulty=d sfx(1,2) end
   if btnp(5) or btnp(4) then
    sfx(6,2) results={} start_stage(1)
   end
@@ -85,7 +101,10 @@ function _update()
   if st_t>60 and (btnp(5) or btnp(4)) then
    sfx(6,2)
    if stage_n<#stages then start_stage(stage_n+1)
-   else state,st_t="final",0 sfx(-1,3) music(0) end
+   else
+    state,st_t="final",0 sfx(-1,3) music(0)
+    printh("racer: results")
+   end
   end
  elseif state=="final" then
   update_demo()
@@ -164,7 +183,7 @@ function load_stage(n)
  cars={}
  for i=1,7 do
   add(cars,{d=8+(i-1)*7,x=(i%2==0) and -22 or 22,v=0,
-   vmax=.9+i*.022+n*.015,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
+   vmax=levels[difficulty].pace+(n-1)*stage_pace-(7-i)*.012+rnd(.01)-.005,lane=(i%2==0) and -22 or 22,cols=car_pal(i),turn=0})
  end
  skx=0
 end
@@ -296,6 +315,7 @@ function update_player(drive)
   if lap==laps then
    state,st_t,finish_t="finish",0,race_t
    add(results,place)
+   printh("racer: stage "..stage_n.." finished, place "..place.." of 8, time "..tm(race_t))
    sfx(7,2)
   else
    lap+=1 sfx(5,2) lap_msg=45
@@ -322,8 +342,13 @@ function update_cars(go)
      if dz<2 then o.v=min(o.v,p.v) end
     end
    end
-   -- and get out of the way of the player's car just ahead
+   -- give way to the player coming up behind (easy and normal)
    local dz=rel(o.d)
+   if dz>0 and dz<levels[difficulty].yield and abs(px-o.x)<34 then
+    o.lane=px>4 and px-34 or px<-4 and px+34 or o.x>=px and 34 or -34
+    o.lane=mid(-44,o.lane,44)
+   end
+   -- and get out of the way of the player's car just ahead
    if dz<0 and dz>-8 and abs(px-o.lane)<30 then
     o.lane=px>0 and -30 or 30
    end
@@ -343,39 +368,85 @@ function update_cars(go)
  if state=="race" and place<old then sfx(8,2) end
 end
 
-function spr3d(sx,sy,sw,sh,z,lat,fl,lift,big)
- -- a sprite standing on the road at distance z, lat pixels from the centre.
- -- big props are twice their pixel size in the world. the zoom follows the
- -- scale, capped at 100% when zoom_cap is on
+function place3d(sx,sy,sw,sh,z,lat,fl,lift,big)
+ -- the sspr arguments of a sprite standing on the road at distance z, lat pixels
+ -- from the centre, and its foot x,y and scale. big props are twice their pixel size
+ -- in the world. the zoom follows the scale, capped at 100% when zoom_cap is on
  local x,s,y=road_x(z)
  x+=lat*s
  y-=(lift or 0)*s
  if (big) s*=2
  if zoom_cap then s=min(s,1) end
  local w,h=sw*s,sh*s
- sspr(sx,sy,sw,sh,x-w/2,y-h,w,h,fl)
+ return {sx,sy,sw,sh,x-w/2,y-h,w,h,fl},x,y,s
+end
+
+function spr3d(...)
+ local a,x,y,s=place3d(...)
+ sspr(unpack(a))
  return x,y,s
 end
 
-function draw_car(z,lat,turn,bump,cols,jig)
- -- three parts at slightly different distances: front, middle, rear.
- -- the front follows steering and the road's bend, so the car seems to yaw
+function car_pieces(z,lat,turn,bump,jig)
+ -- the sspr arguments of a car's pieces, drawn in this order: front, middle (cabin),
+ -- rear, and the two rear lights (drawn without the night fade). one anchor places
+ -- them all: the middle of the rear's bottom edge at distance z. the car is drawn as
+ -- it looks at scale d (the distance's, at most 1 with the zoom cap); every edge is
+ -- rounded to a whole pixel and sizes are differences of edges, so no rounding can
+ -- open a gap. the cabin (.35 units further) and the front (.7) are a little smaller;
+ -- the cabin's bottom row lies on the rear's top row, the front reaches down behind
+ -- the rear's top corners. both shift sideways with the yaw (turn: steering and the
+ -- road's bend) and towards the vanishing point, at most 3 pixels each at scale 1, so
+ -- they stay joined. the front grows under acceleration and shrinks under braking
  local v,fl=abs(turn)>.35 and 32 or 0,turn<0
+ local x,s,y=road_x(z)
+ x+=lat*s
+ local d=zoom_cap and min(s,1) or s
+ local zd=zp/d
+ local kc,kf=zd/(zd+.35),zd/(zd+.7)
+ local dc,df=d*kc,d*kf
+ -- rear: left, right, top, bottom edges
+ local yb=y-(bump*.5+jig)*d
+ local l,r,b=round(x-16*d),round(x+16*d),round(yb)
+ local t=round(yb-12*d)
+ if r-l<1 or b-t<1 then return end
+ -- cabin: its bottom row overlaps the rear's top row
+ local cx=x+mid(-2,(x-64)*(kc-1)/d+turn*2.5,2)*d
+ local cb=t+mid(1,round(4*d),2)
+ local ct=min(round(cb-10*dc),t)
+ -- front: in front of the cabin's lower part, its bottom hidden behind the rear
+ local fx=x+mid(-3,(x-64)*(kf-1)/d+turn*5,3)*d
+ local fb=t+max(round(4*d),1)
+ local ft=min(round(fb-(7+bump*1.5)*df),t-1)
+ -- rear lights: at night they glow a little bigger than the lamps themselves
+ local o,g=v>0 and (fl and -3 or 3) or 0,night and 1 or 0
+ local ly,lh=round(yb-(9+g/2)*d),max(round((2+g)*d),1)
+ local la,lb=round(x+(o-12-g)*d),round(x+(o+8-g)*d)
+ local lw=max(round((4+g*2)*d),1)
+ return {{v,12,32,7,round(fx-16*df),ft,round(fx+16*df)-round(fx-16*df),fb-ft,fl},
+  {64+v,0,32,10,round(cx-16*dc),ct,round(cx+16*dc)-round(cx-16*dc),cb-ct,fl},
+  {v,0,32,12,l,t,r-l,b-t,fl},
+  {64,12,4,2,la,ly,lw,lh},
+  {64,12,4,2,lb,ly,lw,lh}}
+end
+
+function round(v)
+ return flr(v+.5)
+end
+
+function draw_car(z,lat,turn,bump,cols,jig)
  if night then
   local t={}
   for i=0,15 do t[i]=fade_spr[cols and cols[i] or i] end
   pal(t)
  elseif cols then pal(cols) end
- jig=jig or 0
- spr3d(v,12,32,7,z+.7,lat+turn*5,fl,5+bump*2+jig)
- spr3d(64+v,0,32,10,z+.35,lat+turn*2.5,fl,9+jig)
- local x,y,s=spr3d(v,0,32,12,z,lat,fl,bump*.5+jig)
+ local p=car_pieces(z,lat,turn,bump,jig or 0)
+ if p then
+  for i=1,3 do sspr(unpack(p[i])) end
+  pal()
+  sspr(unpack(p[4])) sspr(unpack(p[5]))
+ end
  pal()
- -- rear lights are drawn without the night fade
- -- at night they glow a little bigger than the lamps themselves
- local o,g=v>0 and (fl and -3 or 3)*s or 0,night and 1 or 0
- sspr(64,12,4,2,x-(12+g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
- sspr(64,12,4,2,x+(8-g)*s+o,y-(9+g/2)*s,(4+g*2)*s,(2+g)*s)
 end
 
 function draw_prop(k,z,side)
@@ -456,7 +527,9 @@ function shadow(s,x,y,c)
 end
 
 function draw_hud()
- shadow("\^w\^t"..place,2,2,place==1 and 10 or 7)
+ -- after the finish line the place is the one the player finished in
+ local p=state=="finish" and results[stage_n] or place
+ shadow("\^w\^t"..p,2,2,p==1 and 10 or 7)
  shadow("/8",12,8,6)
  shadow("lap "..min(lap,laps).."/"..laps,92,2,7)
  shadow(tm(race_t),92,9,10)
@@ -487,7 +560,8 @@ end
 
 function draw_finish()
  panel(30,84)
- shadow("finished "..ord(place),34,34,place==1 and 10 or 7)
+ local p=results[stage_n]
+ shadow("finished "..ord(p),34,34,p==1 and 10 or 7)
  shadow("time  "..tm(finish_t),34,46,6)
  local b=32767
  for t in all(lap_times) do b=min(b,t) end
@@ -498,14 +572,20 @@ function draw_finish()
 end
 
 function draw_title()
- panel(4,58)
+ panel(4,71)
  shadow("\^w\^tracer",44,9,8)
  shadow("coast by day",40,22,7)
  shadow("city by night",38,30,12)
  print("⬅️➡️ steer  ⬆️/❎ gas",22,42,6)
  print("⬇️/🅾️ brake",42,50,6)
- if st_t%30<20 then shadow("press ❎ to start",32,64,10) end
- shadow("pause menu: zoom cap",24,74,7)
+ -- the difficulty picker: "difficulty ⬅️ name ➡️" centred, the arrows 8 pixels wide
+ local l=levels[difficulty]
+ local x=64-(68+#l.name*4)/2
+ line(18,59,109,59,5)
+ print("difficulty",x,63,6)
+ shadow((difficulty>1 and "⬅️ " or "  ")..l.name..(difficulty<#levels and " ➡️" or ""),x+44,63,l.col)
+ if st_t%30<20 then shadow("press ❎ to start",32,77,10) end
+ shadow("pause menu: zoom cap",24,87,7)
 end
 
 function draw_final()
@@ -514,6 +594,8 @@ function draw_final()
  for i=1,#results do
   shadow(stages[i].name.." "..ord(results[i]),34,40+i*10,7)
  end
+ local l=levels[difficulty]
+ shadow(l.name,64-#l.name*2,40,l.col)
  if st_t>45 and st_t%30<20 then shadow("❎ title",48,70,11) end
 end
 __gfx__

@@ -1,9 +1,15 @@
 -- racer autopilot: appended as a last tab to a copy of carts/racer.p8 by make_input.py.
 -- it drives a whole session (title, both stages, results) and printh's every change of
--- the button mask as "frame mask", the format of tests/bundled/racer.input.
+-- the button mask as "frame mask", the format of tests/bundled/racer.input. on the title
+-- it first picks the difficulty pick_difficulty (set in front of this tab).
 ap_t,ap_mask,ap_prev,ap_said,ap_state=0,0,0,-1,""
 
 function ap_decide()
+ if state=="title" and st_t>40 and st_t%10<2 then
+  -- pick the difficulty with left/right first, as a player would
+  if difficulty<pick_difficulty then return 2 end
+  if difficulty>pick_difficulty then return 1 end
+ end
  if state=="title" or state=="final" or state=="finish" then
   if st_t>75 and st_t%20<2 then return 32 end
   return 0
