@@ -31,7 +31,7 @@ fade_spr={[0]=0,0,1,1,2,1,5,6,2,4,9,3,1,5,8,4}
 -- them and move out of the way (0: never, they hold their lane). tuned by measurement:
 -- python3 carts/src/racer/measure.py (figures in docs/carts.md)
 levels={
- {name="easy",col=11,pace=.97,yield=12},
+ {name="easy",col=11,pace=.91,yield=12},
  {name="normal",col=10,pace=1.037,yield=1},
  {name="hard",col=8,pace=1.04,yield=0},
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # Measures how hard carts/racer.p8 is: runs a copy of the cart with a driver appended as a
-# last tab (lanekeeper.lua by default: full throttle, follows the road centre; or
+# last tab (lanekeeper.lua by default: full throttle, follows the road centre; novice.lua,
+# the lane-keeper reacting late and lifting off now and then, a stand-in for a first try; or
 # autopilot.lua, which takes the inside of bends and steers round cars) on each difficulty
 # and several seeds, headless, and prints the places the cart reports with printh
 # ("racer: stage S finished, place P of 8, time T").
-# Usage: python3 carts/src/racer/measure.py [--mote8 PATH] [--seeds N] [--pilot autopilot]
+# Usage: python3 carts/src/racer/measure.py [--mote8 PATH] [--seeds N] [--pilot autopilot|novice]
 import argparse
 import os
 import re
@@ -22,7 +23,8 @@ FINISH = re.compile(r"^racer: stage (\d+) finished, place (\d+) of 8, time (\S+)
 def run(mote8, tmp, pilot, diff, seed):
     """Places and times of one session: {stage: (place, time)}."""
     lua, rest = open(CART).read().split("\n__gfx__\n", 1)
-    driver = open(os.path.join(HERE, pilot + ".lua")).read()
+    tabs = ["lanekeeper", "novice"] if pilot == "novice" else [pilot]
+    driver = "\n".join(open(os.path.join(HERE, t + ".lua")).read() for t in tabs)
     copy = os.path.join(tmp, "racer_measure.p8")
     with open(copy, "w") as f:
         f.write(lua + "\n-->8\npick_difficulty=%d\n" % diff + driver + "\n__gfx__\n" + rest)
@@ -42,7 +44,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mote8", default=os.path.join(ROOT, "build", "bin", "mote8"))
     ap.add_argument("--seeds", type=int, default=8)
-    ap.add_argument("--pilot", choices=("lanekeeper", "autopilot"), default="lanekeeper")
+    ap.add_argument("--pilot", choices=("lanekeeper", "novice", "autopilot"), default="lanekeeper")
     args = ap.parse_args()
     if not os.access(args.mote8, os.X_OK):
         sys.exit("no mote8 at %s (build it, or pass --mote8 PATH)" % args.mote8)
