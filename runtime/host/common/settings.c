@@ -64,6 +64,7 @@ typedef struct reader {
     const char *path;
     FILE *err;
     int problems;
+    const char *outcome;        /* said after a file that cannot be read; NULL: every default */
 } reader;
 
 static void problem(reader *r, const config_setting_t *st, const char *fmt, const char *what,
@@ -252,7 +253,7 @@ static char *read_capped(reader *r)
     if (f) fclose(f);
     if (why) {
         free(text);
-        fprintf(r->err, "%s: %s (using every default)\n", r->path, why);
+        fprintf(r->err, "%s: %s (%s)\n", r->path, why, r->outcome ? r->outcome : "using every default");
         r->problems++;
         return NULL;
     }
@@ -263,7 +264,7 @@ int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
 {
     m8_settings_defaults(s);
     if (!path) path = m8_settings_default_path();
-    reader r = { path, err_out ? err_out : stderr, 0 };
+    reader r = { path, err_out ? err_out : stderr, 0, NULL };
     if (strlen(path) < sizeof s->path) snprintf(s->path, sizeof s->path, "%s", path);
     else {                                  /* s->path stays "": nothing is saved there */
         fprintf(r.err, "%s: the settings path is longer than %zu characters; volume and mute "
@@ -651,7 +652,7 @@ static int replace_file(const char *path, const char *text, char *why, size_t wh
 
 int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_out)
 {
-    reader r = { path, err_out ? err_out : stderr, 0 };
+    reader r = { path, err_out ? err_out : stderr, 0, "volume not saved" };
     if (!path || !*path) {
         fprintf(r.err, "settings: no file to save the volume in\n");
         return -1;

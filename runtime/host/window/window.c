@@ -6,8 +6,9 @@
  * cart's menuitem() entries, a load() breadcrumb, reset cart, exit to launcher, exit:
  * pause_menu.h), extcmd("shutdown") closes the window (exit 0), fullscreen on F11 or
  * Alt+Enter, - and = for volume and F10 or Ctrl+M to mute (sound_level.h: shown as a bar
- * for 1.5 s, saved in the settings file 1.5 s after the last change and on closing), F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
- * (screenshot), F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
+ * for 1.5 s, saved in the settings file 1.5 s after the last change and on closing), F1
+ * cost overlay and F2 profile recording (overlay.h), captures on F6/F12 (screenshot),
+ * F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
