@@ -277,6 +277,33 @@ Test(settings, saving_the_sound_with_settings_sharing_lines_and_braces_in_commen
     unlink(p);
 }
 
+/* Other spellings libconfig accepts: ':' and ',' , no spaces, a whole number, CRLF line
+ * ends, and strings holding "volume = ..." and braces (with an escaped quote): only the two
+ * values change, and the file loads with no problem. */
+Test(settings, saving_the_sound_in_other_spellings)
+{
+    const char *cases[][2] = {
+        { "volume:1.0,mute:false;\n", "volume:0.500,mute:true;\n" },
+        { "scale=3;volume=1;\n", "scale=3;volume=0.500;\nmute = true;\n" },
+        { "scale = 3;\r\nvolume = 1.0;\r\nmute = false;\r\n",
+          "scale = 3;\r\nvolume = 0.500;\r\nmute = true;\r\n" },
+        { "cart_folder = \"x\\\" volume = 2; {\"; volume = 1.0;\nmute = false;\n",
+          "cart_folder = \"x\\\" volume = 2; {\"; volume = 0.500;\nmute = true;\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *p = write_cfg(cases[i][0]);
+        cr_assert_eq(m8_settings_save_sound(p, 0.5, 1, NULL), 0, "case %zu", i);
+        char *saved = read_text(p);
+        cr_expect_str_eq(saved, cases[i][1], "case %zu", i);
+        free(saved);
+        m8_settings s;
+        cr_expect_eq(m8_settings_load(&s, p, NULL), 0, "case %zu", i);
+        cr_expect_float_eq(s.volume, 0.5, 1e-9, "case %zu", i);
+        cr_expect_eq(s.mute, 1, "case %zu", i);
+        unlink(p);
+    }
+}
+
 /* Save into `text`; returns the result, the messages in `msgs`, and checks the file is
  * byte for byte as it was. */
 static int save_refused(const char *text, char *msgs, size_t msgsz)
