@@ -6,7 +6,7 @@
  * its error screen, the same picture mote8_show_error draws; a cart over its CPU budget is
  * marked. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
  * MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture folder; Escape in the launcher asks
- * before quitting; volume and mute are saved and loaded; F7 on a bundled cart leaves its
+ * before quitting; volume and mute are saved and loaded, written once for several presses; F7 on a bundled cart leaves its
  * launcher picture; the launcher and its carts keep one window size. Skipped, with a
  * message, where xvfb-run is missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
@@ -378,6 +378,30 @@ Test(window_xvfb, volume_and_mute_are_saved_and_loaded, .timeout = 180)
     cr_expect(text && strstr(text, "\nvolume = 0.875;") && strstr(text, "\nmute = false;"), "%s",
               text ? text : "");
     free(text);
+    xrun_done(&x);
+}
+
+/* Volume keys pressed one after another write the settings file once (after they rest, or
+ * on closing), not once per key: with a folder as the settings file every write attempt is
+ * refused with a message, so the messages count the attempts. Four presses in four ticks
+ * give one; fewer than four is asserted, as a stall of over 1.5 s between two presses may
+ * rightly save in between. */
+Test(window_xvfb, volume_keys_write_the_settings_once, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "volonce");
+    char env[300], said[200];
+    snprintf(env, sizeof env, "MOTE8_CONFIG=%s/cfg.d MOTE8_WINDOW_KEYS='5:- 6:- 7:- 8:-'", x.dir);
+    snprintf(said, sizeof said, "%s/cfg.d: not a regular file (volume not saved)", x.dir);
+    char dir[200];
+    snprintf(dir, sizeof dir, "%s/cfg.d", x.dir);
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    xrun_go(&x, env, "--frames 10 hello");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "volume 7/8\nvolume 6/8\nvolume 5/8\nvolume 4/8\n"), "%s", x.out);
+    int attempts = 0;
+    for (const char *p = x.out; (p = strstr(p, said)); p += strlen(said)) attempts++;
+    cr_expect(attempts >= 1 && attempts < 4, "%d write attempts: %s", attempts, x.out);
     xrun_done(&x);
 }
 

@@ -1,8 +1,11 @@
 /* test_settings.c - the window host's settings file: defaults, every setting read, the
  * written defaults read back unchanged, a file that does not parse (file and line, every
  * default), and settings of the wrong type or out of range (file, line, reason; only that
- * setting falls back); volume and mute saved by changing only their values. */
+ * setting falls back); volume and mute saved by changing only their values, never into a
+ * file that would not read back, through a symbolic link, keeping the file's mode; a path
+ * too long to keep is reported. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,17 +217,19 @@ Test(settings, fifo_or_folder_is_refused_with_its_name, .timeout = 20)
 }
 
 /* The window saves volume and mute by changing only their values: the rest of the file
- * (comments, other settings, a group's own "volume"-like names) stays as it was. */
+ * (comments, other settings, a group's own "volume", written over several lines before the
+ * top-level one) stays as it was. */
 Test(settings, saving_the_sound_changes_only_volume_and_mute)
 {
-    const char *text = "# my settings\nscale = 3;   # big\nvolume = 1.0; # loud\n"
-                       "gamepad = { volume = 2; deadzone = 100; };\noverlay = true;\n";
+    const char *text = "# my settings\nscale = 3;   # big\n"
+                       "gamepad = {\n    volume = 2;\n    deadzone = 100;\n};\n"
+                       "volume = 1.0; # loud\noverlay = true;\n";
     const char *p = write_cfg(text);
     cr_assert_eq(m8_settings_save_sound(p, 0.625, 1, NULL), 0);
     char *saved = read_text(p);
-    cr_expect_str_eq(saved, "# my settings\nscale = 3;   # big\nvolume = 0.625; # loud\n"
-                            "gamepad = { volume = 2; deadzone = 100; };\noverlay = true;\n"
-                            "mute = true;\n");
+    cr_expect_str_eq(saved, "# my settings\nscale = 3;   # big\n"
+                            "gamepad = {\n    volume = 2;\n    deadzone = 100;\n};\n"
+                            "volume = 0.625; # loud\noverlay = true;\nmute = true;\n");
     free(saved);
     cr_assert_eq(m8_settings_save_sound(p, 0.25, 0, NULL), 0);
     m8_settings s;
@@ -235,6 +240,170 @@ Test(settings, saving_the_sound_changes_only_volume_and_mute)
     cr_expect_eq(s.overlay, 1);
     cr_expect_eq(s.pad_deadzone, 100);
     unlink(p);
+}
+
+/* Settings sharing a line, a group's "volume" on the line of the top-level "mute", and
+ * comments holding "{" or "volume = 9" (which a hand scan counted or took for the setting,
+ * then appended a second "volume", a duplicate libconfig rejects, losing every setting):
+ * only the two values change and the file loads with no problem and every setting kept. */
+Test(settings, saving_the_sound_with_settings_sharing_lines_and_braces_in_comments)
+{
+    const char *text = "/* older settings {\n   volume = 9; */\n"
+                       "scale = 3; /* volume = 9 { */ volume = 1.0;\n"
+                       "gamepad = { volume = 2; deadzone = 100; }; mute = false;\n"
+                       "overlay = true; // {\ncapture_scale = 4;\n";
+    const char *p = write_cfg(text);
+    cr_assert_eq(m8_settings_save_sound(p, 0.5, 1, NULL), 0);
+    char *saved = read_text(p);
+    cr_expect_str_eq(saved, "/* older settings {\n   volume = 9; */\n"
+                            "scale = 3; /* volume = 9 { */ volume = 0.500;\n"
+                            "gamepad = { volume = 2; deadzone = 100; }; mute = true;\n"
+                            "overlay = true; // {\ncapture_scale = 4;\n");
+    free(saved);
+    m8_settings s;
+    char msgs[512] = "";
+    FILE *err = tmpfile();
+    cr_expect_eq(m8_settings_load(&s, p, err), 0);
+    rewind(err);
+    msgs[fread(msgs, 1, sizeof msgs - 1, err)] = 0;
+    fclose(err);
+    cr_expect_str_eq(msgs, "");
+    cr_expect_float_eq(s.volume, 0.5, 1e-9);
+    cr_expect_eq(s.mute, 1);
+    cr_expect_eq(s.scale, 3);
+    cr_expect_eq(s.pad_deadzone, 100);
+    cr_expect_eq(s.overlay, 1);
+    cr_expect_eq(s.capture_scale, 4);
+    unlink(p);
+}
+
+/* Other spellings libconfig accepts: ':' and ',' , no spaces, a whole number, CRLF line
+ * ends, and strings holding "volume = ..." and braces (with an escaped quote): only the two
+ * values change, and the file loads with no problem. */
+Test(settings, saving_the_sound_in_other_spellings)
+{
+    const char *cases[][2] = {
+        { "volume:1.0,mute:false;\n", "volume:0.500,mute:true;\n" },
+        { "scale=3;volume=1;\n", "scale=3;volume=0.500;\nmute = true;\n" },
+        { "scale = 3;\r\nvolume = 1.0;\r\nmute = false;\r\n",
+          "scale = 3;\r\nvolume = 0.500;\r\nmute = true;\r\n" },
+        { "cart_folder = \"x\\\" volume = 2; {\"; volume = 1.0;\nmute = false;\n",
+          "cart_folder = \"x\\\" volume = 2; {\"; volume = 0.500;\nmute = true;\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *p = write_cfg(cases[i][0]);
+        cr_assert_eq(m8_settings_save_sound(p, 0.5, 1, NULL), 0, "case %zu", i);
+        char *saved = read_text(p);
+        cr_expect_str_eq(saved, cases[i][1], "case %zu", i);
+        free(saved);
+        m8_settings s;
+        cr_expect_eq(m8_settings_load(&s, p, NULL), 0, "case %zu", i);
+        cr_expect_float_eq(s.volume, 0.5, 1e-9, "case %zu", i);
+        cr_expect_eq(s.mute, 1, "case %zu", i);
+        unlink(p);
+    }
+}
+
+/* Save into `text`; returns the result, the messages in `msgs`, and checks the file is
+ * byte for byte as it was. */
+static int save_refused(const char *text, char *msgs, size_t msgsz)
+{
+    const char *p = write_cfg(text);
+    FILE *err = tmpfile();
+    cr_assert(err);
+    int rc = m8_settings_save_sound(p, 0.5, 1, err);
+    rewind(err);
+    msgs[fread(msgs, 1, msgsz - 1, err)] = 0;
+    fclose(err);
+    char *after = read_text(p);
+    cr_expect_str_eq(after, text, "the file was changed");
+    free(after);
+    unlink(p);
+    return rc;
+}
+
+/* A file that does not parse, or a volume that cannot be changed to a number and read back
+ * (an array), is never rewritten: -1, with the file and the reason. */
+Test(settings, saving_the_sound_refuses_what_would_not_read_back)
+{
+    char msgs[512];
+    cr_expect_eq(save_refused("volume = 0.5;\nscale = = 3;\n", msgs, sizeof msgs), -1);
+    cr_expect(strstr(msgs, "volume not saved (line 2: syntax error"), "%s", msgs);
+    cr_expect_eq(save_refused("scale = 2;\nvolume = [ 1 ];\n", msgs, sizeof msgs), -1);
+    cr_expect(strstr(msgs, "volume not saved (line 2: volume could not be changed safely)"),
+              "%s", msgs);
+}
+
+/* A symbolic link to the settings (a dotfiles folder): the target is saved, the link stays
+ * a link to it, the file keeps its permissions, and no temporary file is left behind. */
+Test(settings, saving_the_sound_through_a_symlink_keeps_link_and_mode)
+{
+    char dir[128], real[200], link[200];
+    snprintf(dir, sizeof dir, "/tmp/m8t_cfglink_%d", (int)getpid());
+    snprintf(real, sizeof real, "%s/real.cfg", dir);
+    snprintf(link, sizeof link, "%s/link.cfg", dir);
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    FILE *f = fopen(real, "w");
+    cr_assert(f);
+    fputs("scale = 2;\nvolume = 1.0;\n", f);
+    fclose(f);
+    cr_assert_eq(chmod(real, 0640), 0);
+    cr_assert_eq(symlink("real.cfg", link), 0);
+    cr_assert_eq(m8_settings_save_sound(link, 0.375, 0, NULL), 0);
+    struct stat st;
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_expect(S_ISLNK(st.st_mode), "the link was replaced by a file");
+    char to[64] = "";
+    cr_expect_eq(readlink(link, to, sizeof to - 1), 8);
+    cr_expect_str_eq(to, "real.cfg");
+    cr_assert_eq(lstat(real, &st), 0);
+    cr_expect(S_ISREG(st.st_mode));
+    cr_expect_eq(st.st_mode & 07777, 0640, "mode %o", (unsigned)(st.st_mode & 07777));
+    char *saved = read_text(real);
+    cr_expect_str_eq(saved, "scale = 2;\nvolume = 0.375;\nmute = false;\n");
+    free(saved);
+    DIR *d = opendir(dir);
+    cr_assert(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.') files++;
+    closedir(d);
+    cr_expect_eq(files, 2, "a temporary file was left behind");
+    unlink(link);
+    unlink(real);
+    rmdir(dir);
+}
+
+/* A settings path longer than m8_settings.path keeps: the file is still read, the path is
+ * reported and left empty (the window then saves nothing: a shortened path would be
+ * another file); saving to "" is refused. */
+Test(settings, too_long_path_is_reported_and_not_kept)
+{
+    char dir[800], path[900];
+    int k = snprintf(dir, sizeof dir, "/tmp/m8t_cfglong_%d", (int)getpid());
+    while (k < 600) k += snprintf(dir + k, sizeof dir - (size_t)k, "/%s", "abcdefghijklmnopqrstuvwxyz");
+    snprintf(path, sizeof path, "%s/mote8.cfg", dir);
+    cr_assert_eq(m8_make_dirs(dir), 0);
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs("scale = 5;\n", f);
+    fclose(f);
+    m8_settings s;
+    FILE *err = tmpfile();
+    cr_expect_eq(m8_settings_load(&s, path, err), 1);
+    char msgs[1200];
+    rewind(err);
+    msgs[fread(msgs, 1, sizeof msgs - 1, err)] = 0;
+    fclose(err);
+    cr_expect(strstr(msgs, "the settings path is longer than 511 characters"), "%s", msgs);
+    cr_expect_str_eq(s.path, "");
+    cr_expect_eq(s.scale, 5, "the file is still read");
+    err = tmpfile();
+    cr_expect_eq(m8_settings_save_sound(s.path, 0.5, 0, err), -1);
+    fclose(err);
+    char cmd[100];
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/m8t_cfglong_%d", (int)getpid());
+    cr_expect_eq(system(cmd), 0);
 }
 
 /* No file yet: the saved one is the commented defaults with the sound set, and reads back. */

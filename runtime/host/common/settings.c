@@ -3,11 +3,14 @@
  * reported with its line and falls back alone.
  * Depends on: settings.h, libconfig. */
 #include <errno.h>
+#include <fcntl.h>
 #include <libconfig.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "settings.h"
 
 static const char *const button_names[M8_SETTINGS_BUTTONS] = { "left", "right", "up", "down",
@@ -45,7 +48,7 @@ void m8_settings_defaults(m8_settings *s)
 
 const char *m8_settings_default_path(void)
 {
-    static char path[M8_SETTINGS_PATH_MAX];
+    static char path[PATH_MAX + 1];    /* longer than m8_settings.path: load says so */
     const char *env = getenv("MOTE8_CONFIG");
     if (env && *env) return env;
     const char *xdg = getenv("XDG_CONFIG_HOME");
@@ -61,6 +64,7 @@ typedef struct reader {
     const char *path;
     FILE *err;
     int problems;
+    const char *outcome;        /* said after a file that cannot be read; NULL: every default */
 } reader;
 
 static void problem(reader *r, const config_setting_t *st, const char *fmt, const char *what,
@@ -249,7 +253,7 @@ static char *read_capped(reader *r)
     if (f) fclose(f);
     if (why) {
         free(text);
-        fprintf(r->err, "%s: %s (using every default)\n", r->path, why);
+        fprintf(r->err, "%s: %s (%s)\n", r->path, why, r->outcome ? r->outcome : "using every default");
         r->problems++;
         return NULL;
     }
@@ -260,10 +264,16 @@ int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
 {
     m8_settings_defaults(s);
     if (!path) path = m8_settings_default_path();
-    snprintf(s->path, sizeof s->path, "%s", path);
-    reader r = { path, err_out ? err_out : stderr, 0 };
+    reader r = { path, err_out ? err_out : stderr, 0, NULL };
+    if (strlen(path) < sizeof s->path) snprintf(s->path, sizeof s->path, "%s", path);
+    else {                                  /* s->path stays "": nothing is saved there */
+        fprintf(r.err, "%s: the settings path is longer than %zu characters; volume and mute "
+                "changes will not be saved\n", path, sizeof s->path - 1);
+        r.problems++;
+    }
     char *text = read_capped(&r);
     if (!text) return r.problems;         /* no file: defaults; else reported */
+    int path_problems = r.problems;
     config_t cfg;
     config_init(&cfg);
     int parsed = config_read_string(&cfg, text);
@@ -272,7 +282,7 @@ int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
         fprintf(r.err, "%s: line %d: %s (using every default)\n", path,
                 config_error_line(&cfg), config_error_text(&cfg));
         config_destroy(&cfg);
-        return 1;
+        return path_problems + 1;
     }
     config_setting_t *root = config_root_setting(&cfg);
     read_volume(&r, root, &s->volume);
@@ -355,8 +365,11 @@ void m8_settings_write_defaults(FILE *out)
 
 int m8_make_dirs(const char *dir)
 {
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", dir);
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/') continue;
         *p = 0;
@@ -374,8 +387,11 @@ int m8_settings_write_file(const char *path)
         fprintf(stderr, "%s: already exists; not replaced (remove it first to write the defaults)\n", path);
         return -1;
     }
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", path);
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        fprintf(stderr, "%s: the path is too long\n", path);
+        return -1;
+    }
     char *slash = strrchr(dir, '/');
     if (slash && slash != dir) {
         *slash = 0;
@@ -400,65 +416,247 @@ int m8_settings_write_file(const char *path)
 
 /* --- saving the sound settings --- */
 
-/* Where the value of top-level setting `name` starts and ends in `text` (a line
- * "NAME = VALUE;" or "NAME: VALUE", outside every group); 0 when the file has none. */
-static int find_value(const char *text, const char *name, size_t *from, size_t *to)
+/* 1 when `a` and `b` hold the same setting: name, type, value and children (in order). At
+ * the root (`skip` not NULL) the top-level setting named `skip` is left out on both sides. */
+static int same_setting(const config_setting_t *a, const config_setting_t *b, const char *skip)
+{
+    const char *na = config_setting_name(a), *nb = config_setting_name(b);
+    if ((na == NULL) != (nb == NULL) || (na && strcmp(na, nb) != 0)) return 0;
+    int type = config_setting_type(a);
+    if (type != config_setting_type(b)) return 0;
+    switch (type) {
+    case CONFIG_TYPE_INT: case CONFIG_TYPE_INT64:
+        return config_setting_get_int64(a) == config_setting_get_int64(b);
+    case CONFIG_TYPE_FLOAT: return config_setting_get_float(a) == config_setting_get_float(b);
+    case CONFIG_TYPE_BOOL: return config_setting_get_bool(a) == config_setting_get_bool(b);
+    case CONFIG_TYPE_STRING:
+        return strcmp(config_setting_get_string(a), config_setting_get_string(b)) == 0;
+    case CONFIG_TYPE_GROUP: case CONFIG_TYPE_ARRAY: case CONFIG_TYPE_LIST: {
+        int la = config_setting_length(a), lb = config_setting_length(b), i = 0, j = 0;
+        for (;;) {
+            while (skip && i < la && strcmp(config_setting_name(config_setting_get_elem(a, i)), skip) == 0) i++;
+            while (skip && j < lb && strcmp(config_setting_name(config_setting_get_elem(b, j)), skip) == 0) j++;
+            if (i == la || j == lb) return i == la && j == lb;
+            if (!same_setting(config_setting_get_elem(a, i), config_setting_get_elem(b, j), NULL))
+                return 0;
+            i++;
+            j++;
+        }
+    }
+    default: return 1;
+    }
+}
+
+/* 1 when `text` parses, its top-level `name` holds `value` (as "name = value;" alone
+ * would), and every other setting is as in `before`. */
+static int reads_back(const config_t *before, const char *text, const char *name,
+                      const char *value)
+{
+    char alone[96];
+    if (snprintf(alone, sizeof alone, "%s = %s;", name, value) >= (int)sizeof alone) return 0;
+    config_t after, want;
+    config_init(&after);
+    config_init(&want);
+    int ok = config_read_string(&after, text) && config_read_string(&want, alone);
+    if (ok) {
+        config_setting_t *got = config_setting_get_member(config_root_setting(&after), name);
+        ok = got && same_setting(got, config_setting_get_member(config_root_setting(&want), name), NULL) &&
+             same_setting(config_root_setting(before), config_root_setting(&after), name);
+    }
+    config_destroy(&after);
+    config_destroy(&want);
+    return ok;
+}
+
+static int name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-' || c == '*';
+}
+
+/* If `name` starts at text[at] as a setting name ("NAME = VALUE" or "NAME: VALUE"), where
+ * its value starts and ends (a number, a word or a "string"); 0 if not. */
+static int value_at(const char *text, size_t at, const char *name, size_t *from, size_t *to)
 {
     size_t len = strlen(name);
-    int depth = 0;
-    for (const char *line = text; *line;) {
-        const char *p = line;
-        while (*p == ' ' || *p == '\t') p++;
-        if (depth == 0 && strncmp(p, name, len) == 0) {
-            const char *q = p + len;
-            while (*q == ' ' || *q == '\t') q++;
-            if (*q == '=' || *q == ':') {
-                q++;
-                while (*q == ' ' || *q == '\t') q++;
-                const char *end = q;
-                while (*end && *end != ';' && *end != ',' && *end != '\n' && *end != '#') end++;
-                while (end > q && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) end--;
-                *from = (size_t)(q - text);
-                *to = (size_t)(end - text);
-                return 1;
+    if ((at > 0 && name_char(text[at - 1])) || strncmp(text + at, name, len) != 0 ||
+        name_char(text[at + len]))
+        return 0;
+    const char *q = text + at + len;
+    while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n') q++;
+    if (*q != '=' && *q != ':') return 0;
+    q++;
+    while (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n') q++;
+    const char *end = q;
+    if (*end == '"') {
+        for (end++; *end && *end != '"'; end++)
+            if (*end == '\\' && end[1]) end++;
+        if (*end != '"') return 0;
+        end++;
+    } else {
+        while (name_char(*end) || *end == '.' || *end == '+') end++;
+    }
+    if (end == q) return 0;
+    *from = (size_t)(q - text);
+    *to = (size_t)(end - text);
+    return 1;
+}
+
+/* A copy of `text` with text[from, to) replaced by `value`; NULL when out of memory. */
+static char *spliced(const char *text, size_t from, size_t to, const char *value)
+{
+    size_t n = strlen(text), room = n - (to - from) + strlen(value) + 1;
+    char *out = malloc(room);
+    if (out) snprintf(out, room, "%.*s%s%s", (int)from, text, value, text + to);
+    return out;
+}
+
+/* `text` with its top-level setting `name` set to `value`, changing only that value: the
+ * setting is found by libconfig (its line), and each place on that line where `name =`
+ * stands outside comments and strings is tried until the result reads back with the new
+ * value and every other setting unchanged (a group's own `name` on the same line is thus
+ * left alone). A file without the setting gets "name = value;" at its end, checked the
+ * same way. NULL with the reason in `why` when no such text exists (the file does not
+ * parse, or the setting cannot be changed safely) or memory runs out. */
+static char *with_value(const char *text, const char *name, const char *value, char *why,
+                        size_t whysz)
+{
+    config_t before;
+    config_init(&before);
+    char *out = NULL;
+    if (!config_read_string(&before, text)) {
+        snprintf(why, whysz, "line %d: %s; fix the file or remove it", config_error_line(&before),
+                 config_error_text(&before));
+        config_destroy(&before);
+        return NULL;
+    }
+    const config_setting_t *st = config_setting_get_member(config_root_setting(&before), name);
+    int out_of_memory = 0;
+    if (st) {
+        int want_line = config_setting_source_line(st), line = 1;
+        char quote = 0, comment = 0;       /* inside "..."; inside '#'/"//" ('l') or '/''*' ('b') */
+        for (size_t i = 0; text[i] && line <= want_line; i++) {
+            char c = text[i];
+            if (c == '\n') {
+                line++;
+                if (comment == 'l') comment = 0;
+            } else if (quote) {
+                if (c == '\\' && text[i + 1]) i++;
+                else if (c == '"') quote = 0;
+            } else if (comment == 'b') {
+                if (c == '*' && text[i + 1] == '/') comment = 0, i++;
+            } else if (comment) {
+            } else if (c == '"') quote = 1;
+            else if (c == '#' || (c == '/' && text[i + 1] == '/')) comment = 'l';
+            else if (c == '/' && text[i + 1] == '*') comment = 'b', i++;
+            else if (line == want_line) {
+                size_t from, to;
+                if (!value_at(text, i, name, &from, &to)) continue;
+                char *candidate = spliced(text, from, to, value);
+                if (!candidate) {
+                    out_of_memory = 1;
+                    break;
+                }
+                if (reads_back(&before, candidate, name, value)) {
+                    out = candidate;
+                    break;
+                }
+                free(candidate);
             }
         }
-        int quoted = 0;                          /* braces of the line, outside strings */
-        for (; *p && *p != '\n'; p++) {
-            if (*p == '"' && (p == line || p[-1] != '\\')) quoted = !quoted;
-            else if (!quoted && (*p == '#' || (*p == '/' && p[1] == '/'))) {
-                while (*p && *p != '\n') p++;
-                break;
-            } else if (!quoted && *p == '{') depth++;
-            else if (!quoted && *p == '}') depth--;
+        if (!out && out_of_memory) snprintf(why, whysz, "out of memory");
+        else if (!out) snprintf(why, whysz, "line %d: %s could not be changed safely", want_line, name);
+    } else {
+        size_t n = strlen(text), room = n + strlen(name) + strlen(value) + 8;
+        out = malloc(room);
+        if (!out) snprintf(why, whysz, "out of memory");
+        else {
+            snprintf(out, room, "%s%s%s = %s;\n", text, n && text[n - 1] != '\n' ? "\n" : "",
+                     name, value);
+            if (!reads_back(&before, out, name, value)) {
+                free(out);
+                out = NULL;
+                snprintf(why, whysz, "%s could not be added safely at the end of the file", name);
+            }
         }
-        line = *p ? p + 1 : p;
+    }
+    config_destroy(&before);
+    return out;
+}
+
+/* Replace the file at `path` by `text`, following a symbolic link to the file it names:
+ * a temporary file beside that file (mkstemp), given the old file's permissions (0600 for
+ * a new file), written and synced, then renamed over it. 0, or -1 with the reason in `why`. */
+static int replace_file(const char *path, const char *text, char *why, size_t whysz)
+{
+    char target[PATH_MAX], tmp[PATH_MAX + 8];
+    mode_t mode = 0600;
+    struct stat st;
+    if (realpath(path, target)) {
+        if (stat(target, &st) == 0) mode = st.st_mode & 07777;
+    } else if (errno == ENOENT && lstat(path, &st) != 0) {   /* a new file */
+        if (snprintf(target, sizeof target, "%s", path) >= (int)sizeof target) {
+            snprintf(why, whysz, "the path is too long");
+            return -1;
+        }
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s", target);
+        char *slash = strrchr(dir, '/');
+        if (slash && slash != dir) {
+            *slash = 0;
+            if (m8_make_dirs(dir) != 0) {
+                snprintf(why, whysz, "cannot create its folder: %s", strerror(errno));
+                return -1;
+            }
+        }
+    } else {
+        snprintf(why, whysz, "%s", errno == ENOENT ? "a symbolic link to a missing file" : strerror(errno));
+        return -1;
+    }
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", target) >= (int)sizeof tmp) {
+        snprintf(why, whysz, "the path is too long");
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(why, whysz, "cannot create a file beside it: %s", strerror(errno));
+        return -1;
+    }
+    FILE *f = fdopen(fd, "w");
+    size_t n = strlen(text);
+    const char *failed = NULL;
+    if (!f) failed = strerror(errno), close(fd);
+    else {
+        if (fchmod(fd, mode) != 0 || fwrite(text, 1, n, f) != n || fflush(f) != 0 ||
+            fsync(fd) != 0)
+            failed = strerror(errno);
+        if (fclose(f) != 0 && !failed) failed = strerror(errno);
+    }
+    if (!failed && rename(tmp, target) != 0) failed = strerror(errno);
+    if (failed) {
+        snprintf(why, whysz, "%s", failed);
+        unlink(tmp);
+        return -1;
+    }
+    char *slash = strrchr(target, '/');           /* make the rename itself durable */
+    if (slash) {
+        *(slash == target ? slash + 1 : slash) = 0;
+        int dfd = open(target, O_RDONLY | O_DIRECTORY);
+        if (dfd >= 0) {
+            fsync(dfd);
+            close(dfd);
+        }
     }
     return 0;
 }
 
-/* `text` (owned, may be NULL) with setting `name` set to `value`; NULL when out of memory. */
-static char *with_value(char *text, const char *name, const char *value)
-{
-    size_t n = text ? strlen(text) : 0, from, to;
-    size_t room = n + strlen(name) + strlen(value) + 8;
-    char *out = malloc(room);
-    if (!out) {
-        free(text);
-        return NULL;
-    }
-    if (text && find_value(text, name, &from, &to))
-        snprintf(out, room, "%.*s%s%s", (int)from, text, value, text + to);
-    else
-        snprintf(out, room, "%s%s%s = %s;\n", text ? text : "",
-                 n && text[n - 1] != '\n' ? "\n" : "", name, value);
-    free(text);
-    return out;
-}
-
 int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_out)
 {
-    reader r = { path, err_out ? err_out : stderr, 0 };
+    reader r = { path, err_out ? err_out : stderr, 0, "volume not saved" };
+    if (!path || !*path) {
+        fprintf(r.err, "settings: no file to save the volume in\n");
+        return -1;
+    }
     char *text = read_capped(&r);
     if (r.problems) return -1;                   /* reported: the file is left alone */
     if (!text) {                                 /* no file yet: every default, commented */
@@ -466,39 +664,27 @@ int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_
         FILE *mem = open_memstream(&text, &size);
         if (mem) {
             m8_settings_write_defaults(mem);
-            fclose(mem);
+            if (fclose(mem) != 0) {
+                free(text);
+                text = NULL;
+            }
+        }
+        if (!text) {
+            fprintf(r.err, "%s: out of memory; volume not saved\n", path);
+            return -1;
         }
     }
-    char value[32];
+    char value[32], why[300];
     snprintf(value, sizeof value, "%.3f", volume < 0 ? 0 : volume > 1 ? 1 : volume);
-    text = with_value(text, "volume", value);
-    if (text) text = with_value(text, "mute", mute ? "true" : "false");
-    if (!text) {
-        fprintf(r.err, "%s: out of memory; volume not saved\n", path);
-        return -1;
-    }
-    char dir[M8_SETTINGS_PATH_MAX], tmp[M8_SETTINGS_PATH_MAX + 16];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash && slash != dir) *slash = 0;
-    snprintf(tmp, sizeof tmp, "%s.saving", path);
-    FILE *f = NULL;
-    const char *why = NULL;
-    if (slash && slash != dir && m8_make_dirs(dir) != 0) why = strerror(errno);
-    else if (!(f = fopen(tmp, "w"))) why = strerror(errno);
-    else {
-        size_t n = strlen(text);
-        int bad = fwrite(text, 1, n, f) != n;
-        if (fclose(f) != 0 || bad) why = strerror(errno);
-        else if (rename(tmp, path) != 0) why = strerror(errno);
-        if (why) remove(tmp);
-    }
+    char *with_volume = with_value(text, "volume", value, why, sizeof why);
+    char *with_both = with_volume ? with_value(with_volume, "mute", mute ? "true" : "false",
+                                               why, sizeof why) : NULL;
+    int rc = with_both ? replace_file(path, with_both, why, sizeof why) : -1;
+    if (rc != 0) fprintf(r.err, "%s: volume not saved (%s)\n", path, why);
     free(text);
-    if (why) {
-        fprintf(r.err, "%s: volume not saved (%s)\n", path, why);
-        return -1;
-    }
-    return 0;
+    free(with_volume);
+    free(with_both);
+    return rc;
 }
 
 /* --- folders --- */

@@ -8,8 +8,9 @@
  *                                                 optional SDL_GameControllerDB file
  *     cart_folder, data_folder, capture_folder    "" = the default folder
  * `mote8 --write-config` writes m8_settings_write_defaults' text, every default with a
- * comment. The window saves volume and mute when the player changes them
- * (m8_settings_save_sound: only those two values change in the file). A missing file means defaults. A file larger than M8_SETTINGS_FILE_MAX, or not a
+ * comment. The window saves volume and mute about 1.5 s after the player last changed them,
+ * and when it closes (m8_settings_save_sound: only those two values change in the file).
+ * A missing file means defaults. A file larger than M8_SETTINGS_FILE_MAX, or not a
  * regular file, or unreadable, is reported as "FILE: REASON (using every default)". A file
  * that does not parse is reported with its
  * name and line, and every default is used; a setting of the wrong type or out of range is
@@ -50,7 +51,9 @@ typedef struct m8_settings {
     char cart_folder[M8_SETTINGS_PATH_MAX];           /* "" = default (m8_settings_folder) */
     char data_folder[M8_SETTINGS_PATH_MAX];
     char capture_folder[M8_SETTINGS_PATH_MAX];
-    char path[M8_SETTINGS_PATH_MAX];                  /* the file read, for messages */
+    char path[M8_SETTINGS_PATH_MAX];                  /* the file read, for messages and
+                                                         saving; "" when the path was too
+                                                         long to keep (reported; not saved) */
 } m8_settings;
 
 /* The defaults (no file read). */
@@ -73,8 +76,12 @@ int m8_settings_write_file(const char *path);
 
 /* Write `volume` and `mute` into the settings file `path`, changing only their values (a
  * setting missing from the file is added at its end; a missing file is created with every
- * default, as --write-config writes it); the file is replaced atomically. 0, or -1 after printing why not on `err_out`
- * (NULL = stderr). */
+ * default, as --write-config writes it). The setting is found through libconfig, and the
+ * new text must read back with the new values and every other setting unchanged, else
+ * nothing is written (a file that does not parse is never rewritten). A symbolic link is
+ * followed: its target is replaced, the link stays. The file is replaced atomically: a
+ * unique temporary file beside it (mkstemp), with the old file's permissions, synced,
+ * then renamed. 0, or -1 after printing why not on `err_out` (NULL = stderr). */
 int m8_settings_save_sound(const char *path, double volume, int mute, FILE *err_out);
 
 enum m8_folder { M8_FOLDER_CARTS, M8_FOLDER_DATA, M8_FOLDER_CAPTURE };

@@ -6,8 +6,9 @@
  * cart's menuitem() entries, a load() breadcrumb, reset cart, exit to launcher, exit:
  * pause_menu.h), extcmd("shutdown") closes the window (exit 0), fullscreen on F11 or
  * Alt+Enter, - and = for volume and F10 or Ctrl+M to mute (sound_level.h: shown as a bar
- * for 1.5 s, saved in the settings file), F1 cost overlay and F2 profile recording (overlay.h), captures on F6/F12
- * (screenshot), F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
+ * for 1.5 s, saved in the settings file 1.5 s after the last change and on closing), F1
+ * cost overlay and F2 profile recording (overlay.h), captures on F6/F12 (screenshot),
+ * F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
@@ -56,6 +57,8 @@ typedef struct window_host {
     int to_launcher;            /* the menu's "exit to launcher" */
     m8_sound_level sound;       /* - and =, F10/Ctrl+M mute; saved in the settings file */
     Uint32 sound_shown_until;   /* SDL_GetTicks() until which the volume bar shows */
+    int sound_unsaved;          /* volume or mute changed since the settings file was written */
+    Uint32 sound_save_at;       /* SDL_GetTicks() when to write it (M8_SOUND_SAVE_MS after) */
     m8_settings *settings;      /* volume and mute are written back (and saved) */
     uint8_t keys[8];            /* buttons from the keyboard, per player */
     char typed[16];             /* characters typed since the last tick (devkit keyboard) */
@@ -130,6 +133,8 @@ static void draw_message(window_host *h, SDL_Rect pic)
 }
 
 #define M8_VOLUME_SHOWN_MS 1500
+#define M8_SOUND_SAVE_MS 1500    /* the settings file is written this long after the last
+                                    volume or mute change (once, not per key press) */
 
 /* The volume after a change: "volume 5/8" and eight boxes, filled up to the level (dim
  * when muted), on a dark strip over the picture's top. */
@@ -159,7 +164,17 @@ static void draw_volume(window_host *h, SDL_Rect pic)
     }
 }
 
-/* Show the volume, print it, and keep it in the settings (memory and file). */
+/* Write volume and mute to the settings file if they changed since it was last written. */
+static void save_sound(window_host *h)
+{
+    if (!h->sound_unsaved) return;
+    h->sound_unsaved = 0;
+    if (h->settings->path[0])     /* "" when the path was too long (reported at the start) */
+        m8_settings_save_sound(h->settings->path, h->settings->volume, h->settings->mute, NULL);
+}
+
+/* Show the volume, print it, and keep it in the settings (memory now, the file once the
+ * keys have rested M8_SOUND_SAVE_MS, or on closing). */
 static void sound_changed(window_host *h)
 {
     char text[40];
@@ -169,8 +184,8 @@ static void sound_changed(window_host *h)
     h->sound_shown_until = SDL_GetTicks() + M8_VOLUME_SHOWN_MS;
     h->settings->volume = m8_sound_level_volume(&h->sound);
     h->settings->mute = h->sound.muted;
-    if (h->settings->path[0])
-        m8_settings_save_sound(h->settings->path, h->settings->volume, h->settings->mute, NULL);
+    h->sound_unsaved = 1;
+    h->sound_save_at = SDL_GetTicks() + M8_SOUND_SAVE_MS;
 }
 
 static void present(window_host *h, mote8 *m8)
@@ -436,6 +451,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
 
 static void close_host(window_host *h)
 {
+    save_sound(h);
     for (int i = 0; i < M8_MAX_PADS; i++)
         if (h->pads[i]) SDL_GameControllerClose(h->pads[i]);
     if (h->audio) SDL_CloseAudioDevice(h->audio);
@@ -574,6 +590,7 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         while (SDL_PollEvent(&e))
             if (handle_event(h, m8, &e)) quit = 1;
         if (quit) return;
+        if (h->sound_unsaved && SDL_TICKS_PASSED(SDL_GetTicks(), h->sound_save_at)) save_sound(h);
         if (opt->watch && m8_cart_watch_changed(&h->watch)) rerun(h, m8, 1);
         if (!opt->unpaced && !tick_due(&clock, mote8_fps(m8))) continue;
         if (!h->menu.open) {
