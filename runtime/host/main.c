@@ -31,7 +31,8 @@ static int run_cart(const m8_options *opt, const char *cart, m8_settings *settin
     size_t len = 0;
     char name[512];
     m8_file_reader reader = opt->headless || opt->check ? m8_stdio_read_file : m8_sdl_read_file;
-    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
+    int bundled = 0;
+    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name, &bundled);
     if (!data) return CART_UNREADABLE;
 
     mote8_config cfg = { 0 };
@@ -63,7 +64,7 @@ static int run_cart(const m8_options *opt, const char *cart, m8_settings *settin
     } else if (opt->headless) {
         rc = m8_run_headless(opt, m8);
     } else {                            /* a cart that failed to load shows its error screen */
-        rc = m8_run_window(opt, m8, name, settings);
+        rc = m8_run_window(opt, m8, name, bundled, settings);
     }
     mote8_destroy(m8);
     free(data);

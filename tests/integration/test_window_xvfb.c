@@ -4,7 +4,7 @@
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. A cart with a syntax error opens the window on
  * its error screen, the same picture mote8_show_error draws; a cart over its CPU budget is
- * marked. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
+ * marked, and said again after Ctrl+R re-runs it. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
  * MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture folder; Escape in the launcher asks
  * before quitting; volume and mute are saved and loaded; F7 on a bundled cart leaves its
  * launcher picture; the launcher and its carts keep one window size. Skipped, with a
@@ -239,6 +239,42 @@ Test(window_xvfb, over_budget_cart_is_marked, .timeout = 120)
     }
 }
 
+/* Over budget again after Ctrl+R (a new run): said again, once per run; before issue 23 the
+ * line was said only in the first run. */
+Test(window_xvfb, over_budget_is_said_again_after_a_rerun, .timeout = 120)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    char dir[128], cart[256], cmd[1200];
+    snprintf(dir, sizeof dir, "/tmp/m8t_xvfb_rerun_%d", (int)getpid());
+    snprintf(cart, sizeof cart, "%s/c.p8", dir);
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+    cr_assert_eq(system(cmd), 0);
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+          "function _update() for j=1,40 do for i=1,10000 do end end end\n"
+          "function _draw() cls(1) end\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= SDL_AUDIODRIVER=dummy "
+             "MOTE8_WINDOW_KEYS='8:ctrl+r' timeout 60 xvfb-run -a -s '-screen 0 640x480x24' "
+             "%s/bin/mote8 --scale 3 --frames 16 %s >%s/out.txt 2>&1",
+             dir, dir, M8_BINARY_DIR, cart, dir);
+    int rc = system(cmd);
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    char *out = m8_read_file(outp, NULL, 0);
+    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "exit %d: %s", rc, out ? out : "");
+    cr_expect(out && strstr(out, "c.p8: reloaded"), "Ctrl+R did not re-run the cart: %s", out ? out : "");
+    int said = 0;
+    for (const char *p = out ? strstr(out, "over its CPU budget") : NULL; p; p = strstr(p + 1, "over its CPU budget"))
+        said++;
+    cr_expect_eq(said, 2, "said %d times in two runs: %s", said, out ? out : "");
+    free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
 /* ------------------------------------------------------------------------------------------
  * The window's own keys, driven by MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS (key_script.h),
  * each run in a fresh temporary HOME (settings, captures and saves start empty). */
@@ -382,7 +418,9 @@ Test(window_xvfb, volume_and_mute_are_saved_and_loaded, .timeout = 180)
 }
 
 /* F7 on a bundled cart saves its PNG in the capture folder but leaves the launcher's picture
- * of that cart as it was (the bundled cart's own label). */
+ * of that cart as it was (the bundled cart's own label), even with a file racer.p8 in the
+ * current directory (before issue 23 that file made the bundled racer count as a user
+ * cart); F7 on a user's copy of racer says nothing of keeping a picture. */
 Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 180)
 {
     xrun x;
@@ -390,6 +428,12 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     int w0, h0, w1, h1, lw, lh;
     uint8_t *before = launcher_shot(&x, "before", "", &w0, &h0);
     cr_assert(before, "no launcher picture: %s", x.out);
+    char decoy[300];
+    snprintf(decoy, sizeof decoy, "%s/racer.p8", x.dir);
+    FILE *f = fopen(decoy, "w");
+    cr_assert_not_null(f);
+    fputs("not the bundled racer\n", f);
+    fclose(f);
     xrun_go(&x, "MOTE8_WINDOW_KEYS='40:F7'", "--frames 50 --input " M8_SOURCE_DIR
             "/tests/bundled/racer.input racer");
     cr_assert_eq(x.rc, 0, "%s", x.out);
@@ -416,6 +460,18 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     cr_assert(w0 == w1 && h0 == h1);
     cr_expect_eq(memcmp(before, after, (size_t)w0 * h0 * 3), 0,
                  "F7 on racer changed its picture in the launcher");
+    /* a user's copy of the bundled racer is a user cart: its label is the launcher's */
+    char copy[300];
+    snprintf(copy, sizeof copy, "%s/mine", x.dir);
+    cr_assert_eq(mkdir(copy, 0755), 0);
+    strcat(copy, "/racer.p8");
+    f = fopen(copy, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(cart, 1, len, f), len);
+    fclose(f);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F7'", "--frames 10 mine/racer.p8");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "label: ") && !strstr(x.out, "keeps"), "%s", x.out);
     free(before);
     free(after);
     free(saved);

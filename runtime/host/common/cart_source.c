@@ -14,9 +14,10 @@ static int looks_like_path(const char *name)
 }
 
 uint8_t *m8_read_cart(const char *name, m8_file_reader read, size_t *len, char *display,
-                      size_t dispsz)
+                      size_t dispsz, int *is_bundled)
 {
     errno = 0;
+    if (is_bundled) *is_bundled = 0;
     uint8_t *buf = read(name, len);
     if (buf) {
         snprintf(display, dispsz, "%s", name);
@@ -43,5 +44,6 @@ uint8_t *m8_read_cart(const char *name, m8_file_reader read, size_t *len, char *
     buf[size] = 0;
     *len = size;
     snprintf(display, dispsz, "%s.p8", name);
+    if (is_bundled) *is_bundled = 1;
     return buf;
 }
