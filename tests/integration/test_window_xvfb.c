@@ -486,6 +486,26 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     xrun_done(&x);
 }
 
+/* The launcher's bundled hello runs the bundled cart even with a file named hello in the
+ * current directory (which `mote8 hello` would run: a file comes first on the command line),
+ * and F7 there says the launcher keeps hello's own picture. */
+Test(window_xvfb, launcher_runs_the_bundled_cart_not_a_file_of_its_name, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "shadow");
+    char decoy[300];
+    snprintf(decoy, sizeof decoy, "%s/hello", x.dir);
+    FILE *f = fopen(decoy, "w");
+    cr_assert_not_null(f);
+    fputs("not a cart\n", f);
+    fclose(f);
+    xrun_go(&x, "MOTE8_LAUNCHER_KEYS='5:Return' MOTE8_WINDOW_KEYS='3:F7'", "--frames 10");
+    cr_expect_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "label (the launcher keeps hello's own): "), "%s", x.out);
+    cr_expect_null(strstr(x.out, "error"), "%s", x.out);
+    xrun_done(&x);
+}
+
 /* The size of a PNG file's picture; 0 when it cannot be read. */
 static int png_size(const char *path, int *w, int *h)
 {

@@ -312,8 +312,9 @@ static int quit_answer(const SDL_Event *e)
 }
 
 /* Carry out an intent; returns 1 when the launcher is done (*result: the chosen cart, or
- * NULL when the player left). */
-static int apply_intent(launcher *L, const char *root, const intent *in, const char **result)
+ * NULL when the player left; *bundled: 1 for a bundled cart). */
+static int apply_intent(launcher *L, const char *root, const intent *in, const char **result,
+                        int *bundled)
 {
     static char chosen[768];
     if (in->quit) return 1;
@@ -344,6 +345,7 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
             snprintf(chosen, sizeof chosen, "%s", path);
             m8_launcher_last_save(L->list.folder, path);
             *result = chosen;
+            *bundled = en->kind == M8_ENTRY_BUNDLED;
             return 1;
         }
     }
@@ -387,8 +389,9 @@ static void show_frame(launcher *L, const char **shot, long frame, long shot_tic
     }
 }
 
-const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings, int *bundled)
 {
+    *bundled = 0;
     char root[768], folder[768] = "", last[768] = "";
     m8_settings_folder(settings, M8_FOLDER_CARTS, root, sizeof root);
     m8_launcher_last_load(folder, sizeof folder, last, sizeof last);
@@ -424,7 +427,7 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
                 continue;
             }
             intent in = event_intent(&L, win, &e, pads);
-            done = apply_intent(&L, root, &in, &result);
+            done = apply_intent(&L, root, &in, &result, bundled);
         } while (!done && SDL_PollEvent(&e));
     }
     for (int i = 0; i < 8; i++)

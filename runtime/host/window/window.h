@@ -11,8 +11,8 @@
 void *m8_sdl_read_file(const char *path, size_t *len);
 
 /* The launcher window (launcher.c): the chosen cart (a file path or a bundled cart's
- * name), or NULL when the player quit. */
-const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings);
+ * name: *bundled says which), or NULL when the player quit. */
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings, int *bundled);
 
 /* m8_run_window's result besides 0 (closed) and 1 (closed on a cart error): the player
  * chose "exit to launcher" in the pause menu. */
