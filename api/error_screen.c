@@ -1,10 +1,14 @@
 /* error_screen.c - draws the last cart error onto the machine's own screen, as PICO-8 does:
  * a header naming the kind (SYNTAX ERROR, CART ERROR, RUNTIME ERROR), the cart's file name,
  * the location (tab and line) and the message wrapped at spaces to the 31-column console,
- * the offending source line and the traceback, in the project's font. Text keeps its own
- * case: ASCII lower case is drawn with the font's small letters (the "puny" A-Z glyphs) and
- * upper case with its capitals, so a path is never shown in the wrong case; a file name too
- * long for its line keeps its end after "...". Hosts call mote8_show_error() after a tick
+ * the offending source line and the traceback, in the project's font. The host's text (the
+ * file name, the messages' words) keeps its own case: ASCII lower case is drawn with the
+ * font's small letters (the "puny" A-Z glyphs) and upper case with its capitals, so a path
+ * is never shown in the wrong case. The cart's own text is drawn as the cart and its
+ * editor draw it, bytes unchanged (lower case with the capital-looking glyphs, as PICO-8
+ * shows code): the quoted source line (a line starting with two spaces) and what the
+ * messages quote from the code ('name', 'end', '<eof>'). A file name too long for its line
+ * keeps its end after "...". Hosts call mote8_show_error() after a tick
  * returned MOTE8_ERROR or a load failed; the window then keeps showing it.
  * Depends on: api_internal.h, vm_internal.h, runtime/core (gfx, text, text_wrap, p8scii). */
 #include <stdlib.h>
@@ -19,28 +23,38 @@
 #define COLS 31                 /* characters from x = 2 to the right edge */
 #define BOTTOM 122              /* no line starts below this */
 
-/* `s` (UTF-8, n bytes) as P8SCII in its own case: a-z become the font's small letters (the
- * codes 'A'-'Z') and A-Z its capitals ('a'-'z'); tabs become spaces. malloc'd, or NULL. */
-static char *own_case(const char *s, size_t n, size_t *len)
+/* `s` (UTF-8, n bytes) as P8SCII, tabs as spaces and no control codes; in its own case
+ * (a-z become the font's small letters, the codes 'A'-'Z', and A-Z its capitals 'a'-'z')
+ * where it is the host's text: everywhere when `all_host`, else outside the cart's text (a
+ * line starting with two spaces: the source line; and '...' quoted within a line).
+ * malloc'd, or NULL. */
+static char *to_screen(const char *s, size_t n, int all_host, size_t *len)
 {
     char *p = m8_utf8_to_p8scii(s, n, len);
     if (!p) return NULL;
+    int code_line = 0, quoted = 0;
     for (size_t i = 0; i < *len; i++) {
         char c = p[i];
-        if (c >= 'a' && c <= 'z') p[i] = (char)(c - 'a' + 'A');
-        else if (c >= 'A' && c <= 'Z') p[i] = (char)(c - 'A' + 'a');
+        if (!all_host && (i == 0 || p[i - 1] == '\n')) {
+            code_line = i + 1 < *len && c == ' ' && p[i + 1] == ' ';
+            quoted = 0;
+        }
+        if (!all_host && c == '\'') quoted = !quoted;
+        int host = all_host || (!code_line && !quoted);
+        if (host && c >= 'a' && c <= 'z') p[i] = (char)(c - 'a' + 'A');
+        else if (host && c >= 'A' && c <= 'Z') p[i] = (char)(c - 'A' + 'a');
         else if (c == '\t') p[i] = ' ';
         else if ((unsigned char)c < 16 && c != '\n') p[i] = '?';   /* no control codes */
     }
     return p;
 }
 
-/* Print UTF-8 `s` (n bytes) in its own case, wrapped at spaces from row y; returns the y
- * after it. */
+/* Print the message or traceback `s` (UTF-8, n bytes), the host's words in their own case
+ * and the cart's text as it is, wrapped at spaces from row y; returns the y after it. */
 static int print_wrapped(uint8_t *ram, const char *s, size_t n, int y, int col)
 {
     size_t len = 0;
-    char *p = own_case(s, n, &len);
+    char *p = to_screen(s, n, 0, &len);
     if (!p) return y;
     for (size_t at = 0; at < len && y < BOTTOM; y += 6) {
         size_t next, k = m8_text_wrap(p + at, len - at, COLS, &next);
@@ -55,7 +69,7 @@ static int print_wrapped(uint8_t *ram, const char *s, size_t n, int y, int col)
 static void print_name(uint8_t *ram, const char *name, int y, int col)
 {
     size_t len = 0;
-    char *p = own_case(name, strlen(name), &len);
+    char *p = to_screen(name, strlen(name), 1, &len);
     if (!p) return;
     const char *shown = p;
     if (len > COLS) {                   /* "..." and the last COLS - 3 characters */

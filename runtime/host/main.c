@@ -25,13 +25,17 @@ static void print_line(void *user, const char *line)
 
 /* Load `cart` and run it as the options say; returns the exit code (or
  * M8_WINDOW_TO_LAUNCHER, or CART_UNREADABLE). A cart that is read but does not load shows
- * its error screen in the window (headless and --check print the error and exit 1). */
-static int run_cart(const m8_options *opt, const char *cart, m8_settings *settings)
+ * its error screen in the window (headless and --check print the error and exit 1).
+ * `bundled_only`: the launcher chose a bundled cart, which no file of that name replaces. */
+static int run_cart(const m8_options *opt, const char *cart, m8_settings *settings,
+                    int bundled_only)
 {
     size_t len = 0;
     char name[512];
     m8_file_reader reader = opt->headless || opt->check ? m8_stdio_read_file : m8_sdl_read_file;
-    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name);
+    if (bundled_only) reader = NULL;
+    int bundled = 0;
+    uint8_t *data = m8_read_cart(cart, reader, &len, name, sizeof name, &bundled);
     if (!data) return CART_UNREADABLE;
 
     mote8_config cfg = { 0 };
@@ -63,7 +67,7 @@ static int run_cart(const m8_options *opt, const char *cart, m8_settings *settin
     } else if (opt->headless) {
         rc = m8_run_headless(opt, m8);
     } else {                            /* a cart that failed to load shows its error screen */
-        rc = m8_run_window(opt, m8, name, settings);
+        rc = m8_run_window(opt, m8, name, bundled, settings);
     }
     mote8_destroy(m8);
     free(data);
@@ -82,7 +86,7 @@ int main(int argc, char **argv)
     }
     if (opt.write_config) return m8_settings_write_file(m8_settings_default_path()) == 0 ? 0 : 1;
     if (opt.headless || opt.check) {   /* no window: no settings; no cart: hello */
-        int rc = run_cart(&opt, opt.cart ? opt.cart : "hello", NULL);
+        int rc = run_cart(&opt, opt.cart ? opt.cart : "hello", NULL, 0);
         return rc == CART_UNREADABLE ? 1 : rc;
     }
 
@@ -90,15 +94,16 @@ int main(int argc, char **argv)
     m8_settings_load(&settings, NULL, stderr);
     if (settings.data_folder[0]) setenv("MOTE8_DATA_DIR", settings.data_folder, 0);
     if (opt.cart) {
-        int rc = run_cart(&opt, opt.cart, &settings);
+        int rc = run_cart(&opt, opt.cart, &settings, 0);
         if (rc != M8_WINDOW_TO_LAUNCHER) return rc == CART_UNREADABLE ? 1 : rc;
         opt.cart = NULL;                /* "exit to launcher": the launcher from now on */
         opt.watch = 0;
     }
     for (;;) {                          /* the launcher, until the player quits it */
-        const char *cart = m8_launcher_run(&opt, &settings);
+        int bundled = 0;
+        const char *cart = m8_launcher_run(&opt, &settings, &bundled);
         if (!cart) return 0;
-        int rc = run_cart(&opt, cart, &settings);
+        int rc = run_cart(&opt, cart, &settings, bundled);
         if (rc != M8_WINDOW_TO_LAUNCHER && rc != CART_UNREADABLE) return rc;   /* unreadable: */
     }                                   /* its reason is printed, the launcher comes back */
 }

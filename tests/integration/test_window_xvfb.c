@@ -4,7 +4,7 @@
  * frame of the same cart, seed and tick. A cart whose ticks are as heavy as they can be
  * still lets SIGTERM end the window promptly. A cart with a syntax error opens the window on
  * its error screen, the same picture mote8_show_error draws; a cart over its CPU budget is
- * marked. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
+ * marked, and said again after Ctrl+R re-runs it. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
  * MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture folder; Escape in the launcher asks
  * before quitting; volume and mute are saved and loaded, written once for several presses; F7 on a bundled cart leaves its
  * launcher picture; the launcher and its carts keep one window size. Skipped, with a
@@ -239,6 +239,42 @@ Test(window_xvfb, over_budget_cart_is_marked, .timeout = 120)
     }
 }
 
+/* Over budget again after Ctrl+R (a new run): said again, once per run; before issue 23 the
+ * line was said only in the first run. */
+Test(window_xvfb, over_budget_is_said_again_after_a_rerun, .timeout = 120)
+{
+    if (!have_xvfb()) cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    char dir[128], cart[256], cmd[1200];
+    snprintf(dir, sizeof dir, "/tmp/m8t_xvfb_rerun_%d", (int)getpid());
+    snprintf(cart, sizeof cart, "%s/c.p8", dir);
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+    cr_assert_eq(system(cmd), 0);
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fputs("pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+          "function _update() for j=1,40 do for i=1,10000 do end end end\n"
+          "function _draw() cls(1) end\n", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= SDL_AUDIODRIVER=dummy "
+             "MOTE8_WINDOW_KEYS='8:ctrl+r' timeout 60 xvfb-run -a -s '-screen 0 640x480x24' "
+             "%s/bin/mote8 --scale 3 --frames 16 %s >%s/out.txt 2>&1",
+             dir, dir, M8_BINARY_DIR, cart, dir);
+    int rc = system(cmd);
+    char outp[300];
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    char *out = m8_read_file(outp, NULL, 0);
+    cr_expect(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "exit %d: %s", rc, out ? out : "");
+    cr_expect(out && strstr(out, "c.p8: reloaded"), "Ctrl+R did not re-run the cart: %s", out ? out : "");
+    int said = 0;
+    for (const char *p = out ? strstr(out, "over its CPU budget") : NULL; p; p = strstr(p + 1, "over its CPU budget"))
+        said++;
+    cr_expect_eq(said, 2, "said %d times in two runs: %s", said, out ? out : "");
+    free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
 /* ------------------------------------------------------------------------------------------
  * The window's own keys, driven by MOTE8_WINDOW_KEYS / MOTE8_LAUNCHER_KEYS (key_script.h),
  * each run in a fresh temporary HOME (settings, captures and saves start empty). */
@@ -316,7 +352,9 @@ Test(window_xvfb, f2_profile_goes_to_the_capture_folder_with_its_full_path, .tim
 }
 
 /* The launcher's window saved at frame 40 with keys `keys` (ending with a quit at 120) into
- * x->dir/NAME.png and read back, or NULL when the launcher was gone by then. */
+ * x->dir/NAME.png and read back, or NULL when the launcher was gone by then. The launcher
+ * saves it at that frame whatever the speed of the machine (it waits for the labels there),
+ * so a missing picture means the launcher had quit. */
 static uint8_t *launcher_shot(xrun *x, const char *name, const char *keys, int *w, int *h)
 {
     char env[600], path[300], err[256];
@@ -330,20 +368,26 @@ static uint8_t *launcher_shot(xrun *x, const char *name, const char *keys, int *
 
 /* Escape in the launcher's top view asks "quit mote8?" instead of quitting: the launcher is
  * still there 20 frames later, drawing the question; another key answers "stay" (and does
- * nothing else: the picture is the one without Escape); Escape again quits. */
+ * nothing else: the picture is the one without Escape); Escape again quits, saying
+ * "launcher: quit" (the scripted end at frame 120 closes the window, which says nothing),
+ * before frame 40 (no picture). */
 Test(window_xvfb, escape_in_the_launcher_asks_before_quitting, .timeout = 240)
 {
     xrun x;
     xrun_home(&x, "esc");
     int w0, h0, w1, h1, w2, h2, w3, h3;
     uint8_t *plain = launcher_shot(&x, "plain", "", &w0, &h0);
-    uint8_t *asking = launcher_shot(&x, "asking", "20:Escape", &w1, &h1);
-    uint8_t *stayed = launcher_shot(&x, "stayed", "20:Escape 25:Left", &w2, &h2);
-    uint8_t *quit = launcher_shot(&x, "quit", "20:Escape 25:Escape", &w3, &h3);
     cr_assert(plain, "no launcher picture: %s", x.out);
+    cr_expect_null(strstr(x.out, "launcher: quit"), "%s", x.out);
+    uint8_t *asking = launcher_shot(&x, "asking", "20:Escape", &w1, &h1);
     cr_assert(asking, "Escape quit the launcher at once: %s", x.out);
+    cr_expect_null(strstr(x.out, "launcher: quit"), "%s", x.out);
+    uint8_t *stayed = launcher_shot(&x, "stayed", "20:Escape 25:Left", &w2, &h2);
     cr_assert(stayed, "a key after Escape quit the launcher: %s", x.out);
-    cr_expect_null(quit, "Escape twice did not quit the launcher");
+    cr_expect_null(strstr(x.out, "launcher: quit"), "%s", x.out);
+    uint8_t *quit = launcher_shot(&x, "quit", "20:Escape 25:Escape", &w3, &h3);
+    cr_expect(strstr(x.out, "launcher: quit\n"), "Escape twice did not quit the launcher: %s", x.out);
+    cr_expect_null(quit, "the launcher was still there at frame 40 after Escape twice at 20 and 25");
     cr_assert(w0 == w1 && h0 == h1 && w0 == w2 && h0 == h2);
     size_t n = (size_t)w0 * h0 * 3;
     cr_expect_neq(memcmp(plain, asking, n), 0, "Escape drew no question");
@@ -406,7 +450,9 @@ Test(window_xvfb, volume_keys_write_the_settings_once, .timeout = 120)
 }
 
 /* F7 on a bundled cart saves its PNG in the capture folder but leaves the launcher's picture
- * of that cart as it was (the bundled cart's own label). */
+ * of that cart as it was (the bundled cart's own label), even with a file racer.p8 in the
+ * current directory (before issue 23 that file made the bundled racer count as a user
+ * cart); F7 on a user's copy of racer says nothing of keeping a picture. */
 Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 180)
 {
     xrun x;
@@ -414,6 +460,12 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     int w0, h0, w1, h1, lw, lh;
     uint8_t *before = launcher_shot(&x, "before", "", &w0, &h0);
     cr_assert(before, "no launcher picture: %s", x.out);
+    char decoy[300];
+    snprintf(decoy, sizeof decoy, "%s/racer.p8", x.dir);
+    FILE *f = fopen(decoy, "w");
+    cr_assert_not_null(f);
+    fputs("not the bundled racer\n", f);
+    fclose(f);
     xrun_go(&x, "MOTE8_WINDOW_KEYS='40:F7'", "--frames 50 --input " M8_SOURCE_DIR
             "/tests/bundled/racer.input racer");
     cr_assert_eq(x.rc, 0, "%s", x.out);
@@ -440,9 +492,41 @@ Test(window_xvfb, f7_on_a_bundled_cart_leaves_its_launcher_picture, .timeout = 1
     cr_assert(w0 == w1 && h0 == h1);
     cr_expect_eq(memcmp(before, after, (size_t)w0 * h0 * 3), 0,
                  "F7 on racer changed its picture in the launcher");
+    /* a user's copy of the bundled racer is a user cart: its label is the launcher's */
+    char copy[300];
+    snprintf(copy, sizeof copy, "%s/mine", x.dir);
+    cr_assert_eq(mkdir(copy, 0755), 0);
+    strcat(copy, "/racer.p8");
+    f = fopen(copy, "wb");
+    cr_assert_not_null(f);
+    cr_assert_eq(fwrite(cart, 1, len, f), len);
+    fclose(f);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:F7'", "--frames 10 mine/racer.p8");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "label: ") && !strstr(x.out, "keeps"), "%s", x.out);
     free(before);
     free(after);
     free(saved);
+    xrun_done(&x);
+}
+
+/* The launcher's bundled hello runs the bundled cart even with a file named hello in the
+ * current directory (which `mote8 hello` would run: a file comes first on the command line),
+ * and F7 there says the launcher keeps hello's own picture. */
+Test(window_xvfb, launcher_runs_the_bundled_cart_not_a_file_of_its_name, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "shadow");
+    char decoy[300];
+    snprintf(decoy, sizeof decoy, "%s/hello", x.dir);
+    FILE *f = fopen(decoy, "w");
+    cr_assert_not_null(f);
+    fputs("not a cart\n", f);
+    fclose(f);
+    xrun_go(&x, "MOTE8_LAUNCHER_KEYS='5:Return' MOTE8_WINDOW_KEYS='3:F7'", "--frames 10");
+    cr_expect_eq(x.rc, 0, "%s", x.out);
+    cr_expect(strstr(x.out, "label (the launcher keeps hello's own): "), "%s", x.out);
+    cr_expect_null(strstr(x.out, "error"), "%s", x.out);
     xrun_done(&x);
 }
 

@@ -1,7 +1,8 @@
 /* test_error_screen.c - the kind of a cart's error through the door (mote8_error_kind: cart,
  * syntax, runtime, none) and the error screen mote8_show_error draws: the kind as its header,
  * the cart's name in its own case (shortened at its start when long), the message wrapped at
- * spaces. Screen rows are compared with the same text printed by the machine's own text
+ * spaces, its words in their own case and the cart's text it quotes (the source line, 'names')
+ * as the cart's bytes (docs/font.md). Screen rows are compared with the same text printed by the machine's own text
  * engine into a scratch RAM.
  * Depends on: Criterion, api/mote8.h, api/vm_internal.h, runtime/core (gfx, text). */
 #include <criterion/criterion.h>
@@ -37,6 +38,23 @@ static const char *swapped(const char *s)
     for (; s[i] && i + 1 < sizeof out; i++) {
         char c = s[i];
         out[i] = c >= 'a' && c <= 'z' ? (char)(c - 32) : c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+    }
+    out[i] = 0;
+    return out;
+}
+
+/* `s` as the error screen shows a message line: swapped() outside '...' quotes, which are
+ * the cart's text and stay as they are. */
+static const char *host_line(const char *s)
+{
+    static char out[256];
+    size_t i = 0;
+    int quoted = 0;
+    for (; s[i] && i + 1 < sizeof out; i++) {
+        char c = s[i];
+        if (c == '\'') quoted = !quoted;
+        char sw[2] = { c, 0 };
+        out[i] = quoted ? c : swapped(sw)[0];
     }
     out[i] = 0;
     return out;
@@ -127,10 +145,28 @@ Test(error_screen, name_in_its_own_case_and_message_wrapped_at_spaces)
     cr_expect(!row_shows(m8, 12, "carts/mygame.p8", 6), "the name in capitals");
     /* "tab 0, line 3: 'end' expected near '<eof>' (to close 'if' at tab 0, line 2)", then
      * the source line */
-    cr_expect(row_shows(m8, 20, swapped("tab 0, line 3: 'end' expected"), 7));
-    cr_expect(row_shows(m8, 26, swapped("near '<eof>' (to close 'if' at"), 7));
+    cr_expect(row_shows(m8, 20, host_line("tab 0, line 3: 'end' expected"), 7));
+    cr_expect(row_shows(m8, 26, host_line("near '<eof>' (to close 'if' at"), 7));
     cr_expect(row_shows(m8, 32, swapped("tab 0, line 2)"), 7));
-    cr_expect(row_shows(m8, 38, swapped("  y=2"), 7));
+    cr_expect(row_shows(m8, 38, "  y=2", 7), "the source line as the cart's bytes");
+    mote8_destroy(m8);
+}
+
+/* The cart's code as the editor shows it: the source line and the name the message quotes
+ * keep the cart's bytes (lower case drawn with the capital-looking glyphs, upper case with
+ * the small ones), the words around them their own case; the traceback too. */
+Test(error_screen, the_carts_code_is_not_case_swapped)
+{
+    mote8 *m8 = make();
+    cr_assert_eq(load(m8, CART("function _update()\n  Foo(1)\nend\n"), "r.p8"), 0);
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_ERROR);
+    cr_assert(strstr(mote8_error(m8), "(global 'Foo')\n  Foo(1)\n"), "%s", mote8_error(m8));
+    mote8_show_error(m8);
+    cr_expect(row_shows(m8, 20, swapped("tab 0, line 2: attempt to call"), 7), "%s", mote8_error(m8));
+    cr_expect(row_shows(m8, 26, host_line("a nil value (global 'Foo')"), 7));
+    cr_expect(!row_shows(m8, 26, swapped("a nil value (global 'Foo')"), 7), "the name swapped");
+    cr_expect(row_shows(m8, 32, "  Foo(1)", 7), "the source line as the cart's bytes");
+    cr_expect(!row_shows(m8, 32, swapped("  Foo(1)"), 7), "the comparison must be able to fail");
     mote8_destroy(m8);
 }
 

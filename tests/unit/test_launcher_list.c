@@ -62,18 +62,17 @@ static void teardown(void)
     cr_expect_eq(system(cmd), 0);
 }
 
+/* Every entry's picture made (m8_launcher_label_wait: no polling, no time limit); 1 when
+ * each then reads READY or NONE. */
 static int wait_labels(m8_launcher_list *l)
 {
-    for (int tries = 0; tries < 2000; tries++) {
-        int busy = 0;
-        for (int i = 0; i < l->count; i++) {
-            int s = m8_launcher_label_state(l, i);
-            busy += s == M8_LABEL_PENDING || s == M8_LABEL_WORKING;
-        }
-        if (!busy) return 1;
-        usleep(5000);
+    int done = 1;
+    for (int i = 0; i < l->count; i++) {
+        int s = m8_launcher_label_wait(l, i);
+        done &= s == M8_LABEL_READY || s == M8_LABEL_NONE;
+        done &= m8_launcher_label_state(l, i) == s;
     }
-    return 0;
+    return done;
 }
 
 static int find(m8_launcher_list *l, const char *name)
@@ -106,6 +105,27 @@ Test(launcher_list, top_view_and_labels_from_threads, .init = setup, .fini = tea
     cr_expect(p[0] == 41 && p[1] == 173 && p[2] == 255, "thumbnail pixel %d,%d,%d", p[0], p[1], p[2]);
     cr_expect_eq(m8_launcher_label_state(&l, broken), M8_LABEL_NONE);
     for (int i = 0; i < nb; i++) cr_expect_eq(m8_launcher_label_state(&l, i), M8_LABEL_READY);
+    m8_launcher_list_close(&l);
+}
+
+/* With the workers told to stop before they took everything, m8_launcher_label_wait makes
+ * the pending pictures on the caller's thread: the same pictures, none left pending (the
+ * launcher's scripted screenshot waits this way). */
+Test(launcher_list, label_wait_makes_pictures_without_workers, .init = setup, .fini = teardown)
+{
+    m8_launcher_list l;
+    cr_assert_eq(m8_launcher_list_open(&l, root, "", NULL), 0);
+    pthread_mutex_lock(&l.lock);
+    l.stop = 1;                         /* workers finish what they hold and take no more */
+    pthread_mutex_unlock(&l.lock);
+    int lab = find(&l, "labelled"), drawn = find(&l, "drawn"), broken = find(&l, "broken");
+    cr_assert(wait_labels(&l), "an entry was left pending");
+    cr_assert_eq(m8_launcher_label_state(&l, lab), M8_LABEL_READY);
+    const uint8_t *p = l.entries[lab].rgb;
+    cr_expect(p[0] == 255 && p[1] == 0 && p[2] == 77, "label pixel %d,%d,%d", p[0], p[1], p[2]);
+    cr_assert_eq(m8_launcher_label_state(&l, drawn), M8_LABEL_READY);
+    cr_expect_eq(m8_launcher_label_state(&l, broken), M8_LABEL_NONE);
+    cr_expect_eq(m8_launcher_label_state(&l, find(&l, "zfolder")), M8_LABEL_NONE);
     m8_launcher_list_close(&l);
 }
 

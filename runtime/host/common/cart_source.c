@@ -1,6 +1,7 @@
 /* cart_source.c - finds a cart's bytes for the hosts: a file read through the host's file
  * reader (plain stdio headless, SDL_RWops in the window: sdl_files.c), or a cart embedded in
- * the binary (`mote8 hello` runs carts/hello.p8, through mote8_bundled_cart).
+ * the binary (`mote8 hello` runs carts/hello.p8, through mote8_bundled_cart; a file of that
+ * name comes first, except for the launcher's bundled entries).
  * Depends on: host.h, api/mote8.h. */
 #include <errno.h>
 #include <stdio.h>
@@ -14,19 +15,20 @@ static int looks_like_path(const char *name)
 }
 
 uint8_t *m8_read_cart(const char *name, m8_file_reader read, size_t *len, char *display,
-                      size_t dispsz)
+                      size_t dispsz, int *is_bundled)
 {
     errno = 0;
-    uint8_t *buf = read(name, len);
+    if (is_bundled) *is_bundled = 0;
+    uint8_t *buf = read ? read(name, len) : NULL;
     if (buf) {
         snprintf(display, dispsz, "%s", name);
         return buf;
     }
-    int why = errno;
+    int why = read ? errno : ENOENT, path = read && looks_like_path(name);
     size_t size = 0;
-    const void *bundled = looks_like_path(name) ? NULL : mote8_bundled_cart(name, &size);
+    const void *bundled = path ? NULL : mote8_bundled_cart(name, &size);
     if (!bundled) {
-        if (looks_like_path(name) || why != ENOENT) {
+        if (path || why != ENOENT) {
             fprintf(stderr, "%s: cannot read the cart file (%s)\n", name,
                     why ? strerror(why) : "too large or unreadable");
             return NULL;
@@ -43,5 +45,6 @@ uint8_t *m8_read_cart(const char *name, m8_file_reader read, size_t *len, char *
     buf[size] = 0;
     *len = size;
     snprintf(display, dispsz, "%s.p8", name);
+    if (is_bundled) *is_bundled = 1;
     return buf;
 }

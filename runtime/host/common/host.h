@@ -41,10 +41,12 @@ void m8_print_usage(FILE *out);
 /* Reads a whole file: a malloc'd buffer and its size, or NULL (errno says why). */
 typedef void *(*m8_file_reader)(const char *path, size_t *len);
 
-/* Read a cart by path with `read`, or by bundled name when no such file exists. Returns a
- * malloc'd buffer and its display name, or NULL after printing the reason to stderr. */
+/* Read a cart by path with `read`, or by bundled name when no such file exists; `read`
+ * NULL: the bundled cart of that name only, never a file (the launcher's bundled entries).
+ * Returns a malloc'd buffer and its display name (and in *is_bundled, when not NULL, 1 for
+ * a bundled cart, 0 for a file), or NULL after printing the reason to stderr. */
 uint8_t *m8_read_cart(const char *name_or_path, m8_file_reader read, size_t *len,
-                      char *display, size_t dispsz);
+                      char *display, size_t dispsz, int *is_bundled);
 
 /* Scripted input: lines "FRAME MASK" (btn() bit layout: player 0 bits 0-5, player 1 bits
  * 8-13, bit 6 / 14 = pause); the mask holds from FRAME (0-based) until the next line. */

@@ -10,7 +10,8 @@
 
 #define FRAME_BYTES (MOTE8_WIDTH * MOTE8_HEIGHT)
 
-int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, int scale)
+int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, int bundled,
+                    int scale)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->folder, sizeof c->folder, "%s", folder);
@@ -19,9 +20,7 @@ int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, in
     char *dot = strstr(c->base, ".p8");
     if (dot && dot != c->base) *dot = 0;
     c->scale = scale < 1 ? 1 : scale;
-    struct stat st;                             /* no such file: the name of a bundled cart */
-    size_t len;
-    c->bundled = stat(cart_name, &st) != 0 && mote8_bundled_cart(c->base, &len) != NULL;
+    c->bundled = bundled;
     c->capacity = M8_GIF_SECONDS * M8_GIF_FPS;
     c->ring = malloc((size_t)c->capacity * FRAME_BYTES);
     return c->ring ? 0 : -1;
@@ -33,16 +32,20 @@ void m8_capture_free(m8_capture *c)
     c->ring = NULL;
 }
 
-void m8_capture_say(m8_capture *c, const char *text)
+static void show(m8_capture *c, const char *text, FILE *out)
 {
     size_t n = strlen(text);                    /* the screen keeps what fits; the terminal all */
     if (n >= sizeof c->message) n = sizeof c->message - 1;
     memcpy(c->message, text, n);
     c->message[n] = 0;
     c->message_until = c->ticks + M8_CAPTURE_MESSAGE_TICKS;
-    printf("%s\n", text);
-    fflush(stdout);
+    fprintf(out, "%s\n", text);
+    fflush(out);
 }
+
+void m8_capture_say(m8_capture *c, const char *text) { show(c, text, stdout); }
+
+void m8_capture_warn(m8_capture *c, const char *text) { show(c, text, stderr); }
 
 /* The capture folder, made when missing; 0, or -1 after saying why not. */
 static int make_folder(m8_capture *c)
@@ -50,12 +53,12 @@ static int make_folder(m8_capture *c)
     if (m8_make_dirs(c->folder) == 0) return 0;
     char msg[700];
     snprintf(msg, sizeof msg, "capture folder %s: %s", c->folder, strerror(errno));
-    m8_capture_say(c, msg);
+    m8_capture_warn(c, msg);
     return -1;
 }
 
-/* FOLDER/BASE_N.EXT with the first free N (or FOLDER/BASE_label.png); -1 if the folder
- * cannot be made. */
+/* FOLDER/BASE_N.EXT with the first free N (or FOLDER/BASE_label.png); -1 after saying why
+ * not (the folder cannot be made, or every N is taken). */
 static int next_path(m8_capture *c, const char *suffix, const char *ext, char *out, size_t outsz)
 {
     if (make_folder(c) != 0) return -1;
@@ -64,10 +67,14 @@ static int next_path(m8_capture *c, const char *suffix, const char *ext, char *o
         return 0;
     }
     struct stat st;
-    for (int n = 0; n < 100000; n++) {
+    for (int n = 0; n < M8_CAPTURE_NUMBERS; n++) {
         snprintf(out, outsz, "%s/%s_%d.%s", c->folder, c->base, n, ext);
         if (stat(out, &st) != 0) return 0;
     }
+    char msg[800];
+    snprintf(msg, sizeof msg, "%s not saved: %s/%s_0.%s to _%d.%s are all taken", ext, c->folder,
+             c->base, ext, M8_CAPTURE_NUMBERS - 1, ext);
+    m8_capture_warn(c, msg);
     return -1;
 }
 
@@ -75,10 +82,14 @@ int m8_capture_profile_folder(m8_capture *c, char *out, size_t outsz)
 {
     if (make_folder(c) != 0) return -1;
     struct stat st;
-    for (int n = 0; n < 100000; n++) {
+    for (int n = 0; n < M8_CAPTURE_NUMBERS; n++) {
         snprintf(out, outsz, "%s/%s_profile_%d", c->folder, c->base, n);
         if (stat(out, &st) != 0) return 0;
     }
+    char msg[800];
+    snprintf(msg, sizeof msg, "profile not written: %s/%s_profile_0 to _%d are all taken",
+             c->folder, c->base, M8_CAPTURE_NUMBERS - 1);
+    m8_capture_warn(c, msg);
     return -1;
 }
 
@@ -94,11 +105,11 @@ void m8_capture_tick(m8_capture *c, const uint8_t *rgb, int fps)
 
 static int write_png(m8_capture *c, const uint8_t *rgb, const char *suffix, const char *what)
 {
-    char path[700], msg[800];
+    char path[700], msg[1000];
     if (next_path(c, suffix, "png", path, sizeof path) != 0) return -1;
     if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, c->scale) != 0) {
         snprintf(msg, sizeof msg, "%s: cannot write (%s)", path, strerror(errno));
-        m8_capture_say(c, msg);
+        m8_capture_warn(c, msg);
         return -1;
     }
     snprintf(msg, sizeof msg, "%s: %s", what, path);
@@ -145,7 +156,7 @@ int m8_capture_gif_save(m8_capture *c, int fps)
                           rate, err, sizeof err);
     free(frames);
     if (rc != 0) {
-        m8_capture_say(c, err);
+        m8_capture_warn(c, err);
         return -1;
     }
     snprintf(msg, sizeof msg, "gif (%.1f s): %s", (double)count / rate, path);

@@ -5,7 +5,8 @@
  * of the settings (never the current directory), and so are the profiles F2 records
  * (CART_profile_N/, overlay.h); each capture's full path is printed on stdout and kept as
  * a message the window shows for a few seconds (m8_capture_say, which the window's other
- * notices use too). The cart's extcmd
+ * notices use too); why a file was not written is shown the same way and printed on
+ * stderr (m8_capture_warn). The cart's extcmd
  * "screen", "label", "rec" and "video" call the same functions. The launcher shows a
  * user cart's CART_label.png instead of its own label; a bundled cart keeps its own (F7
  * there saves the PNG only, and says so). No SDL.
@@ -21,6 +22,7 @@
 #define M8_GIF_SECONDS 8
 #define M8_GIF_FPS 30
 #define M8_CAPTURE_MESSAGE_TICKS 90     /* window ticks a message stays on screen */
+#define M8_CAPTURE_NUMBERS 100000       /* N of CART_N.png, CART_N.gif, CART_profile_N: 0 to this - 1 */
 
 typedef struct m8_capture {
     char folder[512];
@@ -37,17 +39,23 @@ typedef struct m8_capture {
     long message_until;         /* tick the message disappears */
 } m8_capture;
 
-/* `folder` is where files go (created when first needed); `cart_name` names them. */
-int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, int scale);
+/* `folder` is where files go (created when first needed); `cart_name` names them;
+ * `bundled` says the cart is a bundled one (as m8_read_cart found it, never guessed from
+ * the files of the current directory). */
+int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, int bundled,
+                    int scale);
 void m8_capture_free(m8_capture *c);
 /* Every tick with the frame shown; `fps` the cart's rate. */
 void m8_capture_tick(m8_capture *c, const uint8_t *rgb, int fps);
 int m8_capture_screenshot(m8_capture *c, const uint8_t *rgb);
 /* A free folder name for a profile, FOLDER/CART_profile_N (the capture folder is made);
- * 0, or -1 after saying why not. */
+ * 0, or -1 after saying why not (m8_capture_warn: the folder cannot be made, or all
+ * M8_CAPTURE_NUMBERS names are taken). */
 int m8_capture_profile_folder(m8_capture *c, char *out, size_t outsz);
 /* Show `text` over the picture for M8_CAPTURE_MESSAGE_TICKS ticks and print it on stdout. */
 void m8_capture_say(m8_capture *c, const char *text);
+/* The same for what went wrong (a file not written): shown, and printed on stderr. */
+void m8_capture_warn(m8_capture *c, const char *text);
 int m8_capture_label(m8_capture *c, const uint8_t *rgb);
 void m8_capture_gif_start(m8_capture *c);
 int m8_capture_gif_save(m8_capture *c, int fps);

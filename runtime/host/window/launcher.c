@@ -3,12 +3,14 @@
  * label, which background threads decode while the grid is already usable; the selection
  * glides between rows. Arrows or a controller's d-pad move, Enter / Z / X / A run a cart or
  * open a folder, Escape / Backspace / B go up a folder; in the top view they ask "quit
- * mote8?" first (Escape, X or B again quits, any other key or button stays); the
- * mouse selects with a click, runs with a click on the selection, and the wheel scrolls.
- * The last cart run is selected again next time. MOTE8_LAUNCHER_SHOT=FILE (else
- * MOTE8_WINDOW_SHOT) saves the window once the visible labels are ready, not before frame
- * MOTE8_LAUNCHER_SHOT_TICK (default 0), and MOTE8_LAUNCHER_KEYS presses keys (key_script.h),
- * for checks and docs.
+ * mote8?" first (Escape, X or B again quits, printing "launcher: quit"; any other key or
+ * button stays); the mouse selects with a click, runs with a click on the selection, and
+ * the wheel scrolls. The last cart run is selected again next time.
+ * MOTE8_LAUNCHER_SHOT=FILE (else MOTE8_WINDOW_SHOT) saves the window at frame
+ * MOTE8_LAUNCHER_SHOT_TICK (default 0; later only while the selection still glides, which
+ * takes a fixed number of frames), waiting there for the visible labels to be made however
+ * long that takes, so the picture never depends on the machine's speed; MOTE8_LAUNCHER_KEYS
+ * presses keys at given frames (key_script.h), for checks and docs.
  * Depends on: window.h, host.h, host_text.h, key_script.h, launcher_list.h, settings.h,
  * window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
@@ -217,16 +219,12 @@ static double target_scroll(const launcher *L, double now)
     return now;
 }
 
-/* Whether the visible cells' labels are all decoded (for MOTE8_WINDOW_SHOT). */
-static int visible_ready(launcher *L)
+/* Wait for the labels of every cell drawn (the rows shown and the one gliding in). */
+static void wait_visible_labels(launcher *L)
 {
     int first = (int)L->scroll * COLS;
-    for (int i = first; i < first + COLS * ROWS_SHOWN && i < L->list.count; i++) {
-        int st = m8_launcher_label_state(&L->list, i);
-        if (st == M8_LABEL_PENDING || st == M8_LABEL_WORKING) return 0;
-        if (st == M8_LABEL_READY && !L->tex[i]) return 0;
-    }
-    return 1;
+    for (int i = first; i < first + COLS * (ROWS_SHOWN + 1) && i < L->list.count; i++)
+        m8_launcher_label_wait(&L->list, i);
 }
 
 /* What one event asks of the launcher. */
@@ -314,8 +312,9 @@ static int quit_answer(const SDL_Event *e)
 }
 
 /* Carry out an intent; returns 1 when the launcher is done (*result: the chosen cart, or
- * NULL when the player left). */
-static int apply_intent(launcher *L, const char *root, const intent *in, const char **result)
+ * NULL when the player left; *bundled: 1 for a bundled cart). */
+static int apply_intent(launcher *L, const char *root, const intent *in, const char **result,
+                        int *bundled)
 {
     static char chosen[768];
     if (in->quit) return 1;
@@ -346,6 +345,7 @@ static int apply_intent(launcher *L, const char *root, const intent *in, const c
             snprintf(chosen, sizeof chosen, "%s", path);
             m8_launcher_last_save(L->list.folder, path);
             *result = chosen;
+            *bundled = en->kind == M8_ENTRY_BUNDLED;
             return 1;
         }
     }
@@ -373,25 +373,25 @@ static int open_launcher_window(launcher *L, SDL_Window **win, const m8_options 
 }
 
 /* One frame of the view: glide the scroll towards the selection, draw, and save the
- * window for MOTE8_WINDOW_SHOT once the visible labels are ready. */
-static void show_frame(launcher *L, const char **shot, long frame, long shot_tick,
-                       Uint32 shot_deadline)
+ * window for MOTE8_LAUNCHER_SHOT at its frame (the glide over), with the visible labels. */
+static void show_frame(launcher *L, const char **shot, long frame, long shot_tick)
 {
     m8_launcher_want(&L->list, (int)L->scroll * COLS);
     double target = target_scroll(L, L->scroll);
     L->scroll += (target - L->scroll) * 0.3;                 /* glide */
     if (target - L->scroll < 0.01 && L->scroll - target < 0.01) L->scroll = target;
     draw(L);
-    if (*shot && frame >= shot_tick && (visible_ready(L) || SDL_GetTicks() > shot_deadline) &&
-        L->scroll == target) {
-        draw(L);                        /* read back a fully drawn frame */
+    if (*shot && frame >= shot_tick && L->scroll == target) {
+        wait_visible_labels(L);
+        draw(L);                        /* read back a fully drawn frame, labels included */
         save_window(L->r, *shot);
         *shot = NULL;
     }
 }
 
-const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings, int *bundled)
 {
+    *bundled = 0;
     char root[768], folder[768] = "", last[768] = "";
     m8_settings_folder(settings, M8_FOLDER_CARTS, root, sizeof root);
     m8_launcher_last_load(folder, sizeof folder, last, sizeof last);
@@ -410,9 +410,8 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
     m8_key_script_init(&keys, "MOTE8_LAUNCHER_KEYS");
     const char *result = NULL;
     int done = 0;
-    Uint32 shot_deadline = SDL_GetTicks() + 5000;
     for (long frame = 0; !done; frame++) {
-        show_frame(&L, &shot, frame, shot_tick, shot_deadline);
+        show_frame(&L, &shot, frame, shot_tick);
         m8_key_script_tick(&keys, win);
         SDL_Event e;
         SDL_WaitEventTimeout(&e, 16) ? (void)0 : (void)(e.type = 0);
@@ -420,11 +419,15 @@ const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings)
             if (L.asking_quit && e.type != SDL_CONTROLLERDEVICEADDED) {
                 int answer = quit_answer(&e);
                 if (answer == 1) done = 1;
+                if (answer == 1 && e.type != SDL_QUIT) {
+                    printf("launcher: quit\n");
+                    fflush(stdout);
+                }
                 if (answer >= 0) L.asking_quit = 0;
                 continue;
             }
             intent in = event_intent(&L, win, &e, pads);
-            done = apply_intent(&L, root, &in, &result);
+            done = apply_intent(&L, root, &in, &result, bundled);
         } while (!done && SDL_PollEvent(&e));
     }
     for (int i = 0; i < 8; i++)

@@ -184,24 +184,33 @@ static int take_job(m8_launcher_list *l)
     return -1;
 }
 
+/* Make the picture of entry i, marked WORKING: called and returning with the lock held,
+ * which it lets go of while it works. */
+static void do_job(m8_launcher_list *l, int i)
+{
+    m8_launcher_entry e = l->entries[i];
+    pthread_mutex_unlock(&l->lock);
+    uint8_t *rgb = malloc(MOTE8_WIDTH * MOTE8_HEIGHT * 3);
+    int ok = 0;
+    if (rgb) make_picture(l, &e, rgb, &ok);   /* l->labels is set before the threads start */
+    pthread_mutex_lock(&l->lock);
+    if (ok) l->entries[i].rgb = rgb;
+    else free(rgb);
+    l->entries[i].state = ok ? M8_LABEL_READY : M8_LABEL_NONE;
+    pthread_cond_broadcast(&l->done);
+}
+
 static void *worker(void *arg)
 {
     m8_launcher_list *l = arg;
+    pthread_mutex_lock(&l->lock);
     for (;;) {
-        pthread_mutex_lock(&l->lock);
         int i = l->stop ? -1 : take_job(l);
-        m8_launcher_entry e = i >= 0 ? l->entries[i] : (m8_launcher_entry){ 0 };
-        pthread_mutex_unlock(&l->lock);
-        if (i < 0) return NULL;
-        uint8_t *rgb = malloc(MOTE8_WIDTH * MOTE8_HEIGHT * 3);
-        int ok = 0;
-        if (rgb) make_picture(l, &e, rgb, &ok);   /* l->labels is set before the threads start */
-        pthread_mutex_lock(&l->lock);
-        if (ok) l->entries[i].rgb = rgb;
-        else free(rgb);
-        l->entries[i].state = ok ? M8_LABEL_READY : M8_LABEL_NONE;
-        pthread_mutex_unlock(&l->lock);
+        if (i < 0) break;
+        do_job(l, i);
     }
+    pthread_mutex_unlock(&l->lock);
+    return NULL;
 }
 
 int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *folder,
@@ -214,6 +223,7 @@ int m8_launcher_list_open(m8_launcher_list *l, const char *root, const char *fol
     l->entries = calloc(M8_LAUNCHER_MAX_ENTRIES, sizeof *l->entries);
     if (!l->entries) return -1;
     pthread_mutex_init(&l->lock, NULL);
+    pthread_cond_init(&l->done, NULL);
     int rc = 0;
     if (!folder[0]) {
         for (int i = 0; mote8_bundled_cart_name(i); i++)
@@ -245,6 +255,7 @@ void m8_launcher_list_close(m8_launcher_list *l)
     free(l->entries);
     l->entries = NULL;
     pthread_mutex_destroy(&l->lock);
+    pthread_cond_destroy(&l->done);
 }
 
 int m8_launcher_label_state(m8_launcher_list *l, int i)
@@ -253,6 +264,23 @@ int m8_launcher_label_state(m8_launcher_list *l, int i)
     int s = l->entries[i].state;
     pthread_mutex_unlock(&l->lock);
     return s;
+}
+
+int m8_launcher_label_wait(m8_launcher_list *l, int i)
+{
+    pthread_mutex_lock(&l->lock);
+    for (;;) {
+        int s = l->entries[i].state;
+        if (s == M8_LABEL_PENDING) {
+            l->entries[i].state = M8_LABEL_WORKING;   /* no worker has it: made here */
+            do_job(l, i);
+        } else if (s == M8_LABEL_WORKING) {
+            pthread_cond_wait(&l->done, &l->lock);
+        } else {
+            pthread_mutex_unlock(&l->lock);
+            return s;
+        }
+    }
 }
 
 void m8_launcher_want(m8_launcher_list *l, int first)

@@ -6,7 +6,9 @@
  * entry's picture, made on background threads: a .p8.png's label, a .p8's __label__, else
  * the cart's first frame rendered headless (api/mote8.h). The UI polls entries' state;
  * workers take the first pending entry at or after the one the UI wants first (the visible
- * rows), so the grid fills where the player looks. The last cart run is remembered in
+ * rows), so the grid fills where the player looks; m8_launcher_label_wait waits for one
+ * entry's picture (making it on the caller's thread when no worker has taken it), for
+ * screenshots that must not depend on timing. The last cart run is remembered in
  * $XDG_DATA_HOME/mote8/launcher_last (its folder view and name).
  * Depends on: api/mote8.h, platform_posix.h, pthreads. */
 #ifndef M8_LAUNCHER_LIST_H
@@ -40,6 +42,7 @@ typedef struct m8_launcher_list {
     int want_first;             /* the UI's first visible entry */
     int stop;
     pthread_mutex_t lock;
+    pthread_cond_t done;        /* signalled each time an entry becomes READY or NONE */
     pthread_t threads[M8_LAUNCHER_THREADS];
     int n_threads;
 } m8_launcher_list;
@@ -56,6 +59,9 @@ void m8_launcher_list_close(m8_launcher_list *l);
 int m8_launcher_label_state(m8_launcher_list *l, int i);
 /* Tell the workers which entry the UI shows first. */
 void m8_launcher_want(m8_launcher_list *l, int first);
+/* Wait until entry i's picture is made (READY or NONE), making it here when it is still
+ * pending (no worker needed); returns its state. */
+int m8_launcher_label_wait(m8_launcher_list *l, int i);
 
 /* A label set with F7 for the cart at `path` (or bundled name): labels/NAME_label.png read
  * back as 128x128 RGB (any whole-number scale). 0, or -1 when there is none. */

@@ -13,7 +13,8 @@
 #include "overlay.h"
 
 /* Write the profile recorded into --profile DIR, else a new CART_profile_N folder of the
- * capture folder, and say where (full path) or why not, on screen and on stdout. */
+ * capture folder, and say where (full path, on screen and stdout) or why not (on screen
+ * and stderr; m8_capture_profile_folder says why it found no folder). */
 static void write_profile(m8_overlay *o)
 {
     char dir[700], err[512], msg[1400];
@@ -24,6 +25,8 @@ static void write_profile(m8_overlay *o)
         snprintf(msg, sizeof msg, "profile: %s/report.html", realpath(dir, full) ? full : dir);
     } else {
         snprintf(msg, sizeof msg, "profile not written: %s", err);
+        m8_capture_warn(o->capture, msg);
+        return;
     }
     m8_capture_say(o->capture, msg);
 }

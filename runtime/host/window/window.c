@@ -12,8 +12,8 @@
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
- * A cart over its CPU budget is said once on stderr and marked beside the picture while it
- * lasts (budget_watch.h, budget_mark.h).
+ * A cart over its CPU budget is said once a run on stderr (a re-run says it again) and
+ * marked beside the picture while it lasts (budget_watch.h, budget_mark.h).
  * The loop keeps time with the performance counter: tick k is due at start + k/fps, so
  * rounding never adds up to drift, and the loop sleeps (SDL_Delay) until then instead of
  * spinning; --unpaced runs ticks back to back, presenting each, without vsync.
@@ -306,10 +306,12 @@ static void show_error(window_host *h, mote8 *m8)
 }
 
 /* Re-run the cart: from the file again when it is one (Ctrl+R, --watch), else from the
- * bytes loaded (bundled carts, the menu's reset). */
+ * bytes loaded (bundled carts, the menu's reset). A new run: its first halved frame is
+ * said again (budget_watch.h). */
 static void rerun(window_host *h, mote8 *m8, int from_disk)
 {
     h->errored = 0;
+    memset(&h->budget, 0, sizeof h->budget);
     int rc;
     if (from_disk && m8_cart_watch_is_file(&h->watch)) rc = m8_cart_watch_reload(&h->watch, m8);
     else rc = mote8_reset(m8);
@@ -604,7 +606,7 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
     }
 }
 
-int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int bundled,
                   m8_settings *settings)
 {
     window_host h;
@@ -627,7 +629,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
     }
     char folder[600];
     m8_settings_folder(settings, M8_FOLDER_CAPTURE, folder, sizeof folder);
-    m8_capture_init(&h.capture, folder, cart_name, settings->capture_scale);
+    m8_capture_init(&h.capture, folder, cart_name, bundled, settings->capture_scale);
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
     m8_overlay_init(&h.overlay, m8, opt->profile_dir, &h.capture);
     m8_key_script_init(&h.script_keys, "MOTE8_WINDOW_KEYS");

@@ -11,14 +11,16 @@
 void *m8_sdl_read_file(const char *path, size_t *len);
 
 /* The launcher window (launcher.c): the chosen cart (a file path or a bundled cart's
- * name), or NULL when the player quit. */
-const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings);
+ * name: *bundled says which), or NULL when the player quit. */
+const char *m8_launcher_run(const m8_options *opt, const m8_settings *settings, int *bundled);
 
 /* m8_run_window's result besides 0 (closed) and 1 (closed on a cart error): the player
  * chose "exit to launcher" in the pause menu. */
 #define M8_WINDOW_TO_LAUNCHER 3
-/* `settings` (NULL = defaults) gets the volume and mute the player sets (and saves them). */
-int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name,
+/* `bundled`: the cart is a bundled one (m8_read_cart says), not a file (F7 keeps its
+ * launcher picture). `settings` (NULL = defaults) gets the volume and mute the player sets
+ * (and saves them). */
+int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int bundled,
                   m8_settings *settings);
 
 #endif
