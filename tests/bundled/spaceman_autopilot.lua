@@ -189,6 +189,24 @@ local function ap_step(f,x,y)
  return bx,by
 end
 
+
+-- the tiles an alien of `near` covers over its next ap_horizon frames (its box widened by
+-- `lo` pixels up/left and `hi` down/right), each set to `value`
+local function ap_near_tiles(near,lo,hi,value)
+ local t={}
+ for a in all(near) do
+  for k=0,ap_horizon,4 do
+   local px,py=a.x+a.vx*k,a.y+a.vy*k
+   for ty=flr((py-lo)/8),flr((py+hi)/8) do
+    for tx=flr((px-lo)/8),flr((px+hi)/8) do
+     t[ty*lw+tx]=value
+    end
+   end
+  end
+ end
+ return t
+end
+
 local function ap_fly()
  if (lvl!=ap_lvl or ap_state!="play" or not ap_target) ap_pick()
  ap_lvl=lvl
@@ -208,33 +226,11 @@ local function ap_fly()
  end
  ap_brave=max(0,(ap_brave or 0)-1)
  if ap_penalty and #near>0 and h.inv<20 then
-  local extra={}
-  for a in all(near) do
-   for k=0,ap_horizon,4 do
-    local px,py=a.x+a.vx*k,a.y+a.vy*k
-    for ty=flr((py-5)/8),flr((py+10)/8) do
-     for tx=flr((px-5)/8),flr((px+10)/8) do
-      extra[ty*lw+tx]=ap_penalty
-     end
-    end
-   end
-  end
   local tx,ty=ap_tile(ap_target)
-  field=ap_dijkstra(tx,ty,extra)
+  field=ap_dijkstra(tx,ty,ap_near_tiles(near,5,10,ap_penalty))
  elseif #near>0 and h.inv<20 and ap_brave==0 then
-  local block={}
-  for a in all(near) do
-   for k=0,ap_horizon,4 do
-    local px,py=a.x+a.vx*k,a.y+a.vy*k
-    for ty=flr((py-3)/8),flr((py+8)/8) do
-     for tx=flr((px-3)/8),flr((px+8)/8) do
-      block[ty*lw+tx]=true
-     end
-    end
-   end
-  end
   local tx,ty=ap_tile(ap_target)
-  field=ap_bfs(tx,ty,block)
+  field=ap_bfs(tx,ty,ap_near_tiles(near,3,8,true))
   if not field[hy*lw+hx] then
    ap_wait=(ap_wait or 0)+1
    if (ap_wait>ap_patience) ap_wait,ap_brave=0,ap_dash
