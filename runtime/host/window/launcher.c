@@ -117,10 +117,13 @@ static void draw_cell(launcher *L, int i, int x, int y)
         }
     }
     char name[10];                      /* what fits under a label: 9 characters, a longer */
-    if (strlen(e->name) < sizeof name)  /* name its first 6 and "..." */
-        snprintf(name, sizeof name, "%s", e->name);
-    else
-        snprintf(name, sizeof name, "%.6s...", e->name);
+    size_t len = strlen(e->name);       /* name its first 6 and "..." */
+    if (len < sizeof name) {
+        memcpy(name, e->name, len + 1);
+    } else {
+        memcpy(name, e->name, 6);
+        memcpy(name + 6, "...", 4);
+    }
     int tw = (int)strlen(name) * 4;
     SDL_SetRenderDrawColor(r, i == L->sel ? 255 : 194, i == L->sel ? 241 : 195, i == L->sel ? 232 : 199, 255);
     m8_host_draw_name(r, (x + (CELL_W - tw) / 2) * s, (ly + LABEL + 2) * s, s, name);

@@ -17,7 +17,7 @@
  * and stderr; m8_capture_profile_folder says why it found no folder). */
 static void write_profile(m8_overlay *o)
 {
-    char dir[700], err[512], msg[1400];
+    char dir[700], err[512], msg[PATH_MAX + 64];   /* the full path always fits */
     if (o->profile_dir) snprintf(dir, sizeof dir, "%s", o->profile_dir);
     else if (m8_capture_profile_folder(o->capture, dir, sizeof dir) != 0) return;
     if (mote8_profiler_write(o->prof, dir, err, sizeof err) == 0) {
