@@ -74,14 +74,32 @@ static int cart_line(mote8_profiler *p, const lua_Debug *ar)
 static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
 {
     mote8_profiler *p = vm->observer_user;
-    int line = 0;
-    if (lua_getinfo(L, "Sl", ar)) line = cart_line(p, ar);
+    int line = 0, same_frame = 0;
+    if (lua_getinfo(L, "Sl", ar)) {
+        line = cart_line(p, ar);
+        /* the same function at the same line in the same activation record as the last
+         * instruction: only C code ran in between, so the stack under it is the same too */
+        same_frame = L == p->seen_state && ar->i_ci == p->seen_ci && ar->source == p->seen_source &&
+                     ar->linedefined == p->seen_defined && ar->currentline == p->seen_current;
+        p->seen_state = L;
+        p->seen_ci = ar->i_ci;
+        p->seen_source = ar->source;
+        p->seen_defined = ar->linedefined;
+        p->seen_current = ar->currentline;
+    } else {
+        p->seen_state = NULL;
+    }
     uint64_t now = m8_vm_lua_cycles(vm);
     uint64_t d = now >= p->seen_lua ? now - p->seen_lua : 0;
     p->lines[p->seen_line].lua += (double)d;
     p->recent[p->seen_line] += (double)d;
+    if (p->seen_stack >= 0) p->stacks.stacks[p->seen_stack].cycles += d;
     p->seen_lua = now;
     p->seen_line = line;
+    if (!same_frame) {              /* else the stack is the last instruction's */
+        int stack = m8_stacks_capture(&p->stacks, L, 0, -1);
+        if (stack >= 0) p->seen_stack = stack;
+    }
 }
 
 /* Spread `cycles` over the requested rectangle; count what falls outside the screen or
@@ -180,6 +198,11 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     if ((row->flags & M8_ROW_SPRITE) && vm->n_sprite_reports > 0) sprite_costs(p, vm, (double)cycles);
     if (vm->call_area.set) heat(p, &vm->call_area, (double)cycles);
     else if (cycles) p->unplaced += (double)cycles;
+    int stack = m8_stacks_capture(&p->stacks, L, 1, p->row);
+    if (stack >= 0) {
+        p->stacks.stacks[stack].cycles += cycles;
+        p->stacks.stacks[stack].calls++;
+    }
     (void)units;
 }
 
@@ -231,6 +254,8 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
         return NULL;
     }
     p->vm = m8;
+    p->stacks.nlines = n;
+    p->seen_stack = m8_stacks_capture(&p->stacks, NULL, 0, -1);   /* until the first instruction */
     p->seen_lua = m8_vm_lua_cycles(m8);
     p->fps = m8->machine->cost.fps;
     m8->observer_user = p;
@@ -248,6 +273,9 @@ void mote8_profiler_detach(mote8_profiler *p)
     if (!p || !p->vm) return;
     m8_vm *vm = p->vm;
     if (vm->observer_user == p) {
+        uint64_t now = m8_vm_lua_cycles(vm);     /* the Lua run since the last instruction */
+        if (now > p->seen_lua && p->seen_stack >= 0) p->stacks.stacks[p->seen_stack].cycles += now - p->seen_lua;
+        p->seen_lua = now;
         vm->call_observer = NULL;
         m8_vm_observe_instructions(vm, NULL);
         vm->tick_observer = NULL;
@@ -269,6 +297,7 @@ void mote8_profiler_free(mote8_profiler *p)
     free(p->sprite_reports);
     free(p->ticks);
     free(p->frames);
+    m8_stacks_free(&p->stacks);
     free(p);
 }
 
@@ -628,6 +657,16 @@ static int write_trace(const mote8_profiler *p, m8_profile_files *dir, char *err
     return close_file(f, dir, "trace.json", err, errsz);
 }
 
+/* stacks.folded and functions.csv, with the Lua cycles run since the last instruction seen
+ * (the end of the last _draw) on that instruction's stack, so they add up to the run's. */
+static int write_stacks(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
+{
+    uint64_t now = p->detached ? p->seen_lua : m8_vm_lua_cycles(p->vm);
+    uint64_t pending = now >= p->seen_lua ? now - p->seen_lua : 0;
+    return m8_stacks_write(&p->stacks, &p->vm->machine->cart, p->seen_stack, pending, dir, err,
+                           errsz);
+}
+
 int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
 {
     m8_profile_files files = { 0 };
@@ -636,6 +675,7 @@ int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, si
         write_callsites(p, &files, err, errsz) || write_apis(p, &files, err, errsz) ||
         write_sprites(p, &files, err, errsz) || write_summary(p, &files, err, errsz) ||
         write_images(p, &files, err, errsz) || write_trace(p, &files, err, errsz) ||
+        write_stacks(p, &files, err, errsz) ||
         m8_profile_report_build(&files, NULL, err, errsz))
         goto done;
     rc = m8_profile_files_store(&files, &p->vm->config.platform, dir, err, errsz);

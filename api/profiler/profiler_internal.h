@@ -1,5 +1,5 @@
 /* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
- * tests. Depends on: profile_files.h, api/vm_internal.h, runtime/core/cost.h. */
+ * tests. Depends on: profile_files.h, profile_stacks.h, api/vm_internal.h, runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H
 
@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "cost.h"
 #include "profile_files.h"
+#include "profile_stacks.h"
 #include "vm_internal.h"
 
 /* How many times a line called one API function. */
@@ -69,6 +70,12 @@ struct mote8_profiler {
     uint64_t boot_lua, boot_system;
     uint64_t seen_lua;          /* Lua cycles counted when the last instruction was seen */
     int seen_line;              /* that instruction's line */
+    m8_stacks stacks;           /* the cycles per Lua call stack (profile_stacks.h) */
+    int seen_stack;             /* the stack of the last instruction seen */
+    lua_State *seen_state;      /* and where it ran (its activation record, function, line): */
+    const void *seen_ci;        /* the next instruction at the same place has the same stack */
+    const char *seen_source;
+    int seen_defined, seen_current;
 };
 
 /* Build report.html and summary.txt from the profile files in `set` and add them to it

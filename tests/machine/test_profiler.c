@@ -1,7 +1,8 @@
 /* test_profiler.c - the cost profiler: it never changes the numbers it reports, writes
  * frames.csv in the spelling checks outside the project rely on (one row per displayed
  * frame, dropped = 1 for halved frames), attributes costs to tab:line call sites, API
- * functions and sprite indices, counts off-screen draw cost apart, writes a Chrome trace,
+ * functions and sprite indices and along the Lua call stack (stacks.folded, functions.csv),
+ * counts off-screen draw cost apart, writes a Chrome trace,
  * a self-contained HTML report, and works from the command line and tools/m8prof; the window
  * gives the same stat(1) sequence as headless and draws the F1 overlay (under xvfb-run).
  * Depends on: Criterion, api/mote8_profiler.h, api/profiler/profiler_internal.h, m8_test_util.h. */
@@ -342,6 +343,128 @@ Test(profiler, call_site_counts_calls_per_function)
     free(summary);
     mote8_profiler_free(p);
     mote8_destroy(m8);
+}
+
+/* Sum of the cycles of the stacks.folded lines starting with `prefix` (all when ""), and
+ * of those whose whole stack is `prefix`; checks every line's form. */
+static uint64_t folded_cycles(const char *folded, const char *prefix, uint64_t *exact)
+{
+    uint64_t sum = 0;
+    if (exact) *exact = 0;
+    for (const char *l = folded; *l;) {
+        const char *nl = strchr(l, '\n');
+        cr_assert_not_null(nl, "unterminated line: %s", l);
+        const char *sp = nl;
+        while (sp > l && sp[-1] != ' ') sp--;
+        cr_assert(sp > l + 1, "no cycles: %.*s", (int)(nl - l), l);
+        char *end;
+        unsigned long long v = strtoull(sp, &end, 10);
+        cr_assert_eq(end, nl, "cycles not an integer: %.*s", (int)(nl - l), l);
+        size_t n = strlen(prefix), stack_len = (size_t)(sp - 1 - l);
+        if (strncmp(l, prefix, n) == 0) {
+            sum += v;
+            if (exact && stack_len == n) *exact += v;
+        }
+        l = nl + 1;
+    }
+    return sum;
+}
+
+/* inclusive and exclusive cycles of `fn` in functions.csv (function,defined_at,calls,...) */
+static void function_cycles(const char *csv, const char *fn, const char *defined, uint64_t *incl,
+                            uint64_t *excl)
+{
+    char head[128];
+    snprintf(head, sizeof head, "\n%s,%s,", fn, defined);
+    const char *l = strstr(csv, head);
+    cr_assert_not_null(l, "%s not in\n%s", head + 1, csv);
+    l = strchr(l + strlen(head), ',');            /* past calls */
+    unsigned long long i = 0, e = 0;
+    cr_assert_eq(sscanf(l, ",%llu,%llu", &i, &e), 2, "%s", csv);
+    *incl = i;
+    *excl = e;
+}
+
+/* A draw through two levels of helpers: stacks.folded puts the sspr's cycles on the chain
+ * _draw (line of the call) -> boss -> big -> sspr; functions.csv's inclusive cycles are the
+ * exclusive plus the callees' inclusive, to the cycle; all stacks add up to the run's cycles
+ * (the ticks and the boot), and stat(1) is the same as without the profiler. */
+#define HELPERS_CART                                                                   \
+    "function _update() n=0 for i=1,40 do n+=i end end\n"                             \
+    "function _draw()\n cls()\n boss()\n print(stat(1))\nend\n"                      \
+    "function boss()\n local k=0 for i=1,10 do k+=i end\n big(k)\nend\n"              \
+    "-->8\nfunction big(k)\n sspr(0,0,16,16,-20,k,64,64)\nend\n"
+
+Test(profiler, stacks_follow_the_caller_chain)
+{
+    m8t_capture plain_cap, cap;
+    mote8 *plain = m8t_start(HELPERS_CART, &plain_cap);
+    run(plain, 5);
+    mote8 *m8 = m8t_start(HELPERS_CART, &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 5);
+    cr_expect_str_eq(cap.text, plain_cap.text);   /* stat(1) printed, the same */
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *folded = read_in(dir, "stacks.folded");
+    /* the sspr: 5 calls, all on the one chain, from line 3 of _draw (code line 4) */
+    uint64_t sspr = 0;
+    for (int i = 0; i < m8_api_row_count; i++)
+        if (strcmp(m8_api_rows[i].name, "sspr") == 0) sspr = (uint64_t)p->apis[i].cycles;
+    cr_assert_gt(sspr, 0);
+    uint64_t exact;
+    cr_expect_eq(folded_cycles(folded, "_draw (0:4);boss (0:9);big (1:2);sspr", &exact), sspr,
+                 "%s", folded);
+    cr_expect_eq(exact, sspr);
+    cr_expect_eq(folded_cycles(folded, "_draw (0:4);boss (0:8)", NULL) > 0, 1, "%s", folded);
+    cr_expect_eq(folded_cycles(folded, "_draw (0:3);cls", NULL), 5 * 2048, "%s", folded);
+    /* every stack's cycles add up to the run's: the ticks and the boot */
+    char *ticks = read_in(dir, "ticks.csv"), *summary = read_in(dir, "summary.csv");
+    uint64_t total = 0;
+    const char *l = strchr(ticks, '\n') + 1;
+    for (; *l; l = strchr(l, '\n') + 1) {
+        unsigned long long t, ul, us, dl, ds;
+        long fr;
+        cr_assert_eq(sscanf(l, "%llu,%ld,%llu,%llu,%llu,%llu", &t, &fr, &ul, &us, &dl, &ds), 6);
+        total += ul + us + dl + ds;
+    }
+    unsigned long long boot_lua = 0, boot_system = 0;
+    const char *b = strstr(summary, "\nboot_lua_cycles,");
+    cr_assert_not_null(b);
+    sscanf(b, "\nboot_lua_cycles,%llu\nboot_system_cycles,%llu", &boot_lua, &boot_system);
+    cr_expect_eq(folded_cycles(folded, "", NULL), total + boot_lua + boot_system,
+                 "ticks %llu boot %llu+%llu\n%s", (unsigned long long)total, boot_lua,
+                 boot_system, folded);
+    /* inclusive = exclusive + callees' inclusive */
+    char *fns = read_in(dir, "functions.csv");
+    const char *fns_head = "function,defined_at,calls,inclusive_cycles,exclusive_cycles\n";
+    cr_expect(strncmp(fns, fns_head, strlen(fns_head)) == 0, "%s", fns);
+    uint64_t di, de, bi, be, gi, ge, si, se, ci, ce, pi, pe, ui, ue;
+    function_cycles(fns, "_draw", "0:2", &di, &de);
+    function_cycles(fns, "_update", "0:1", &ui, &ue);
+    function_cycles(fns, "boss", "0:7", &bi, &be);
+    function_cycles(fns, "big", "1:1", &gi, &ge);
+    function_cycles(fns, "sspr", "api", &si, &se);
+    function_cycles(fns, "cls", "api", &ci, &ce);
+    function_cycles(fns, "print", "api", &pi, &pe);
+    cr_expect_eq(si, sspr);
+    cr_expect_eq(se, sspr);
+    cr_expect_eq(gi, ge + si);
+    cr_expect_gt(ge, 0);
+    cr_expect_eq(bi, be + gi);
+    cr_expect_gt(be, 10 * 2);                   /* boss's own loop */
+    uint64_t stat_i = 0, stat_e = 0;
+    if (strstr(fns, "\nstat,api,")) function_cycles(fns, "stat", "api", &stat_i, &stat_e);
+    cr_expect_eq(di, de + ci + bi + pi + stat_i, "%s", fns);
+    cr_expect_eq(ui, ue, "%s", fns);             /* _update calls nothing */
+    cr_expect(strstr(fns, "\nsspr,api,5,") != NULL, "%s", fns);
+    free(fns);
+    free(ticks);
+    free(summary);
+    free(folded);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+    mote8_destroy(plain);
 }
 
 /* The frame chart's scale grows with the largest frame: a whole number of round steps, at
