@@ -68,20 +68,30 @@ static int add_fn(m8_stacks *s, int32_t first, int32_t last, const char *name)
     return (int)s->nfns++;
 }
 
-/* Is the function at the top of L's stack the global `name`? (raw lookups: no metamethod) */
-static int is_global(lua_State *L, const char *name)
+/* The name of a global whose value is the function at the top of L's stack, NULL if none
+ * (raw lookups, no metamethod; run once per function, when first seen). */
+static const char *global_name(const m8_stacks *s, lua_State *L, char *buf, size_t size)
 {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-    lua_pushstring(L, name);
-    lua_rawget(L, -2);
-    int same = lua_rawequal(L, -1, -3);
-    lua_pop(L, 2);
-    return same;
+    const char *found = NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->env_ref);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {             /* function, globals, key, value */
+            if (!found && lua_type(L, -2) == LUA_TSTRING && lua_rawequal(L, -1, -4)) {
+                snprintf(buf, size, "%s", lua_tostring(L, -2));
+                found = buf;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+    return found;
 }
 
 /* The name of the cart function running at `level`: as its caller named it (lua_getinfo
- * "n"), the main chunk, a callback by its global, else function@tab:line of its definition. */
-static void frame_name(lua_State *L, int level, const m8_stack_frame *f, char *buf, size_t size)
+ * "n"), else a global holding it (a callback, a function foreach calls), else
+ * function@LINE of its definition (the writer makes LINE tab:line). */
+static void frame_name(const m8_stacks *s, lua_State *L, int level, const m8_stack_frame *f, char *buf, size_t size)
 {
     lua_Debug ar;
     if (f->first == 0) {
@@ -89,17 +99,12 @@ static void frame_name(lua_State *L, int level, const m8_stack_frame *f, char *b
         return;
     }
     if (lua_getstack(L, level, &ar) && lua_getinfo(L, "nf", &ar)) {
-        static const char *const callbacks[] = { "_draw", "_update", "_update60", "_init" };
-        const char *name = ar.name;
-        for (int i = 0; !name && i < 4; i++)
-            if (is_global(L, callbacks[i])) name = callbacks[i];
+        const char *name = ar.name ? ar.name : global_name(s, L, buf, size);
+        if (name && name != buf) snprintf(buf, size, "%s", name);
         lua_pop(L, 1);
-        if (name) {
-            snprintf(buf, size, "%s", name);
-            return;
-        }
+        if (name) return;
     }
-    snprintf(buf, size, "function@%d", f->first);   /* code line; the writer maps it */
+    snprintf(buf, size, "function@%d", f->first);
 }
 
 static int intern(m8_stacks *s, lua_State *L, const m8_stack_frame *f, const int *levels, int n)
@@ -148,7 +153,7 @@ static int intern(m8_stacks *s, lua_State *L, const m8_stack_frame *f, const int
             else if (f[i].first == M8_FRAME_CUT)
                 snprintf(name, sizeof name, "(stack cut: deeper than %d frames)", M8_STACK_DEPTH);
             else if (f[i].first == M8_FRAME_OUTSIDE) snprintf(name, sizeof name, "(outside the cart)");
-            else frame_name(L, levels[i], &f[i], name, sizeof name);
+            else frame_name(s, L, levels[i], &f[i], name, sizeof name);
             fn = add_fn(s, f[i].first, f[i].last, name);
             if (fn < 0) return -1;
         }

@@ -48,6 +48,7 @@ typedef struct m8_stacks {
     size_t nfns, fns_cap;
     const char *cart_source;   /* interned "=cart" source string, once seen */
     int nlines;                /* code lines of the cart */
+    int env_ref;               /* registry reference of the cart's globals (names) */
 } m8_stacks;
 
 /* The stack of the cart's frames of L from `level` up (level 0 = the running function in a

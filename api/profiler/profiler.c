@@ -255,6 +255,7 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
     }
     p->vm = m8;
     p->stacks.nlines = n;
+    p->stacks.env_ref = m8->env_ref;
     p->seen_stack = m8_stacks_capture(&p->stacks, NULL, 0, -1);   /* until the first instruction */
     p->seen_lua = m8_vm_lua_cycles(m8);
     p->fps = m8->machine->cost.fps;

@@ -467,6 +467,46 @@ Test(profiler, stacks_follow_the_caller_chain)
     mote8_destroy(plain);
 }
 
+/* Recursion deeper than M8_STACK_DEPTH: the stack keeps its 32 leaf-most frames under a
+ * root saying it was cut; a recursive function's inclusive cycles count each stack once (so
+ * they are the sum of the stacks holding it, not more); a function foreach calls is named
+ * after the global holding it; a stack with no frame of the cart is "(outside the cart)". */
+Test(profiler, stacks_cut_deep_recursion_and_name_callbacks)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function rec(n)\n if n>0 then rec(n-1) else pset(1,1,7) end\nend\n"
+                          "function each(v)\n pset(v,v,8)\nend\n"
+                          "function _draw()\n rec(40)\n foreach({1,2},each)\nend\n", &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    run(m8, 2);
+    char *dir = temp_dir(), err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    char *folded = read_in(dir, "stacks.folded");
+    char cut[2048];
+    int o = snprintf(cut, sizeof cut, "(stack cut: deeper than %d frames)", M8_STACK_DEPTH);
+    for (int i = 0; i < M8_STACK_DEPTH - 1; i++) o += snprintf(cut + o, sizeof cut - (size_t)o, ";rec (0:2)");
+    snprintf(cut + o, sizeof cut - (size_t)o, ";rec (0:2);pset ");
+    cr_expect(strstr(folded, cut) != NULL, "%s\nnot in\n%s", cut, folded);
+    cr_expect(strstr(folded, "\n_draw (0:9);each (0:5);pset ") != NULL, "%s", folded);
+    cr_expect(strstr(folded, "(outside the cart) ") != NULL, "%s", folded);
+    /* rec's inclusive: the stacks naming it, each once */
+    uint64_t with_rec = 0;
+    for (const char *l = folded; *l; l = strchr(l, '\n') + 1) {
+        const char *nl = strchr(l, '\n'), *r = strstr(l, "rec ("), *sp = nl;
+        while (sp > l && sp[-1] != ' ') sp--;
+        if (r && r < nl) with_rec += strtoull(sp, NULL, 10);
+    }
+    char *fns = read_in(dir, "functions.csv");
+    uint64_t ri, re;
+    function_cycles(fns, "rec", "0:1", &ri, &re);
+    cr_expect_eq(ri, with_rec, "%s", fns);
+    cr_expect_lt(ri, folded_cycles(folded, "", NULL));
+    free(fns);
+    free(folded);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
 /* The frame chart's scale grows with the largest frame: a whole number of round steps, at
  * most M8_CHART_GRIDLINES of them, the budget line always in view. */
 Test(profiler, chart_scale_fits_the_largest_frame)
