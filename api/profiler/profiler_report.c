@@ -2,10 +2,10 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png) from a set of profile files in memory, so
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv when there) from a set of profile files in memory, so
  * `mote8 --profile` and tools/m8prof share one path; files come and go through the
  * platform callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget line and
- * the dropped frames, the top call sites, API functions, top sprites with thumbnails, and
+ * the dropped frames, the top call sites, the top functions (inclusive / exclusive), API functions, top sprites with thumbnails, and
  * the draw-cost heatmap with the off-screen share.
  * Depends on: profiler_internal.h, api/mote8_profiler.h, profile_files.h, libc. */
 #include <math.h>
@@ -39,6 +39,13 @@ typedef struct report_sprite {
     double pixels, cycles, onscreen, offscreen;
 } report_sprite;
 
+typedef struct report_function {
+    char name[64], defined[16], calls[24];
+    double inclusive, exclusive;
+} report_function;
+
+#define TOP_FUNCTIONS 15
+
 typedef struct report {
     char cart[256];
     int fps;
@@ -53,6 +60,8 @@ typedef struct report {
     int napis;
     report_sprite sprites[TOP_SPRITES];
     int nsprites;
+    report_function functions[TOP_FUNCTIONS];   /* from functions.csv, when there is one */
+    int nfunctions;
     char *heatmap_b64, *sheet_b64;
 } report;
 
@@ -222,6 +231,36 @@ static int read_sprites(report *r, const m8_profile_files *dir, char *err, size_
     }
     fclose(f);
     return 0;
+}
+
+/* functions.csv (sorted by inclusive cycles); a profile without it has no such table. */
+static void read_functions(report *r, const m8_profile_files *dir)
+{
+    char ignored[128];
+    if (!m8_profile_file_get(dir, "functions.csv")) return;
+    FILE *f = open_csv(dir, "functions.csv", ignored, sizeof ignored);
+    if (!f) return;
+    char line[256];
+    while (r->nfunctions < TOP_FUNCTIONS && fgets(line, sizeof line, f)) {
+        report_function *fn = &r->functions[r->nfunctions];
+        /* function,defined_at,calls,inclusive_cycles,exclusive_cycles: fields may be empty */
+        char *field[5];
+        int n = 0;
+        for (char *c = line; n < 5;) {
+            field[n++] = c;
+            c = strchr(c, ',');
+            if (!c) break;
+            *c++ = 0;
+        }
+        if (n != 5) continue;
+        snprintf(fn->name, sizeof fn->name, "%s", field[0]);
+        snprintf(fn->defined, sizeof fn->defined, "%s", field[1]);
+        snprintf(fn->calls, sizeof fn->calls, "%s", field[2]);
+        fn->inclusive = strtod(field[3], NULL);
+        fn->exclusive = strtod(field[4], NULL);
+        r->nfunctions++;
+    }
+    fclose(f);
 }
 
 static char *file_base64(const m8_profile_files *dir, const char *name)
@@ -472,6 +511,27 @@ static void write_html(const report *r, FILE *f)
           "</span></div></div>", f);
     fputs("<h2>Top call sites (tab:line)</h2><div class='card'>", f);
     sites_svg(r, f);
+    if (r->nfunctions) {
+        double total = r->lua + r->system + r->boot_lua + r->boot_system;
+        fputs("</div><h2>Top functions (along the call stack: stacks.folded)</h2><div class='card'>"
+              "<table><tr><th class='l'>function</th><th class='l'>defined at</th><th>calls</th>"
+              "<th>inclusive cycles</th><th>%</th><th>exclusive cycles</th><th>%</th></tr>", f);
+        for (int i = 0; i < r->nfunctions; i++) {
+            const report_function *fn = &r->functions[i];
+            fputs("<tr><td class='l'><code>", f);
+            html_text(f, fn->name);
+            fputs("</code></td><td class='l'>", f);
+            html_text(f, fn->defined);
+            fputs("</td><td>", f);
+            html_text(f, fn->calls);
+            fprintf(f, "</td><td>%.0f</td><td>%.1f</td><td>%.0f</td><td>%.1f</td></tr>",
+                    fn->inclusive, total > 0 ? 100 * fn->inclusive / total : 0, fn->exclusive,
+                    total > 0 ? 100 * fn->exclusive / total : 0);
+        }
+        fputs("</table><div style='color:#808090'>inclusive: with the functions it calls; "
+              "exclusive: its own lines and, for an API function, its calls; % of the run's "
+              "cycles (boot included)</div>", f);
+    }
     fputs("</div><div class='row'><div><h2>API functions</h2><div class='card'><table>"
           "<tr><th class='l'>function</th><th>calls</th><th>cycles</th><th>pixels</th>"
           "<th>off-screen</th></tr>", f);
@@ -507,7 +567,8 @@ static void write_html(const report *r, FILE *f)
             r->on_screen, r->off_screen > 0 ? "drop" : "clean", r->off_screen,
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
-          "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing).</p>"
+          "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -523,6 +584,7 @@ int m8_profile_report_build(m8_profile_files *dir, FILE *text, char *err, size_t
         read_sites(r, dir, err, errsz) || read_apis(r, dir, err, errsz) ||
         read_sprites(r, dir, err, errsz))
         goto done;
+    read_functions(r, dir);
     r->heatmap_b64 = file_base64(dir, "heatmap.png");
     r->sheet_b64 = file_base64(dir, "spritesheet.png");
     FILE *f = m8_profile_file_create(dir, "report.html", err, errsz);
@@ -545,7 +607,8 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
 {
     static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
                                           "api.csv", "sprites.csv" };
-    static const char *const pictures[] = { "heatmap.png", "spritesheet.png" };
+    static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
+                                            "functions.csv" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
