@@ -91,18 +91,23 @@ static const char *global_name(const m8_stacks *s, lua_State *L, char *buf, size
 /* The name of the cart function running at `level`: as its caller named it (lua_getinfo
  * "n"), else a global holding it (a callback, a function foreach calls), else
  * function@LINE of its definition (the writer makes LINE tab:line). */
-static void frame_name(const m8_stacks *s, lua_State *L, int level, const m8_stack_frame *f, char *buf, size_t size)
+static void frame_name(const m8_stacks *s, lua_State *L, int level, const m8_stack_frame *f,
+                       char *buf, size_t size)
 {
     lua_Debug ar;
     if (f->first == 0) {
         snprintf(buf, size, "(main chunk)");
         return;
     }
-    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "nf", &ar)) {
+    if (lua_checkstack(L, 4) && lua_getstack(L, level, &ar) && lua_getinfo(L, "nf", &ar)) {
         const char *name = ar.name ? ar.name : global_name(s, L, buf, size);
         if (name && name != buf) snprintf(buf, size, "%s", name);
         lua_pop(L, 1);
-        if (name) return;
+        if (name && *buf) {
+            for (char *c = buf; *c; c++)   /* the files' separators (and @) stay theirs */
+                if (strchr(" ;,@\"\r\n\t", *c)) *c = '_';
+            return;
+        }
     }
     snprintf(buf, size, "function@%d", f->first);
 }
@@ -149,10 +154,12 @@ static int intern(m8_stacks *s, lua_State *L, const m8_stack_frame *f, const int
         int fn = find_fn(s, f[i].first, f[i].last);
         if (fn < 0) {
             char name[96];
-            if (f[i].first == M8_FRAME_API) snprintf(name, sizeof name, "%s", m8_api_rows[f[i].last].name);
+            if (f[i].first == M8_FRAME_API)
+                snprintf(name, sizeof name, "%s", m8_api_rows[f[i].last].name);
             else if (f[i].first == M8_FRAME_CUT)
                 snprintf(name, sizeof name, "(stack cut: deeper than %d frames)", M8_STACK_DEPTH);
-            else if (f[i].first == M8_FRAME_OUTSIDE) snprintf(name, sizeof name, "(outside the cart)");
+            else if (f[i].first == M8_FRAME_OUTSIDE)
+                snprintf(name, sizeof name, "(outside the cart)");
             else frame_name(s, L, levels[i], &f[i], name, sizeof name);
             fn = add_fn(s, f[i].first, f[i].last, name);
             if (fn < 0) return -1;

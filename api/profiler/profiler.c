@@ -275,7 +275,8 @@ void mote8_profiler_detach(mote8_profiler *p)
     m8_vm *vm = p->vm;
     if (vm->observer_user == p) {
         uint64_t now = m8_vm_lua_cycles(vm);     /* the Lua run since the last instruction */
-        if (now > p->seen_lua && p->seen_stack >= 0) p->stacks.stacks[p->seen_stack].cycles += now - p->seen_lua;
+        if (now > p->seen_lua && p->seen_stack >= 0)
+            p->stacks.stacks[p->seen_stack].cycles += now - p->seen_lua;
         p->seen_lua = now;
         vm->call_observer = NULL;
         m8_vm_observe_instructions(vm, NULL);
