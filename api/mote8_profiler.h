@@ -2,11 +2,12 @@
  * embedding API of mote8.h).
  *
  * Attach a profiler to a running machine; it observes every tick, every API call (with its
- * call site, tab:line) and, through the count hook, every Lua instruction's line. It runs in
+ * call site, tab:line, and its Lua call stack) and, through the count hook, every Lua
+ * instruction's line and call stack. It runs in
  * C outside the counted Lua code, so it never changes the numbers it reports. Write the
  * profile to a directory (docs/cost-model.md lists the files: frames.csv, ticks.csv,
  * callsites.csv, api.csv, sprites.csv, summary.csv, heatmap.png, spritesheet.png,
- * trace.json, report.html, summary.txt).
+ * trace.json, stacks.folded, functions.csv, report.html, summary.txt).
  * Depends on: api/mote8.h (implementation in api/profiler/profiler.c,
  * api/profiler/profiler_report.c). */
 #ifndef MOTE8_PROFILER_H
