@@ -526,7 +526,10 @@ Test(window_xvfb, launcher_runs_the_bundled_cart_not_a_file_of_its_name, .timeou
     xrun_go(&x, "MOTE8_LAUNCHER_KEYS='5:Return' MOTE8_WINDOW_KEYS='3:F7'", "--frames 10");
     cr_expect_eq(x.rc, 0, "%s", x.out);
     cr_expect(strstr(x.out, "label (the launcher keeps hello's own): "), "%s", x.out);
-    cr_expect_null(strstr(x.out, "error"), "%s", x.out);
+    /* the decoy would be refused as "hello: line 1: not a .p8 cart ..." (only mote8's own
+     * words are checked: libraries may print their own "error:" lines under Xvfb) */
+    cr_expect_null(strstr(x.out, "not a .p8 cart"), "%s", x.out);
+    cr_expect_null(strstr(x.out, "hello: "), "%s", x.out);
     xrun_done(&x);
 }
 
