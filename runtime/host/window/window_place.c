@@ -9,19 +9,21 @@ static struct {
     int fullscreen;
 } kept;
 
-/* The first window's scale: the option, the setting, else what fits the desktop (1-6). */
+/* The largest scale (1-6) whose window fits the desktop's height, 4 when it is unknown. */
+static int desktop_scale(void)
+{
+    SDL_DisplayMode dm;
+    if (SDL_GetDesktopDisplayMode(0, &dm) != 0) return 4;
+    int scale = (dm.h - 100) / MOTE8_HEIGHT;
+    return scale < 1 ? 1 : scale > 6 ? 6 : scale;
+}
+
+/* The first window's scale: the option, the setting, else what fits the desktop. */
 static int first_scale(const m8_options *opt, const m8_settings *settings)
 {
     if (opt->scale) return opt->scale;
     if (settings && settings->scale) return settings->scale;
-    SDL_DisplayMode dm;
-    int scale = 4;
-    if (SDL_GetDesktopDisplayMode(0, &dm) == 0) {
-        scale = (dm.h - 100) / MOTE8_HEIGHT;
-        if (scale < 1) scale = 1;
-        if (scale > 6) scale = 6;
-    }
-    return scale;
+    return desktop_scale();
 }
 
 SDL_Window *m8_window_place_open(const char *title, const m8_options *opt,
@@ -54,9 +56,7 @@ void m8_window_place_keep(SDL_Window *window)
         SDL_GetWindowSize(window, &kept.w, &kept.h);
     } else if (!kept.known) {           /* fullscreen from the start: a desktop-fit size */
         kept.x = kept.y = SDL_WINDOWPOS_CENTERED;
-        SDL_DisplayMode dm;
-        int scale = SDL_GetDesktopDisplayMode(0, &dm) == 0 ? (dm.h - 100) / MOTE8_HEIGHT : 4;
-        scale = scale < 1 ? 1 : scale > 6 ? 6 : scale;
+        int scale = desktop_scale();
         kept.w = MOTE8_WIDTH * scale;
         kept.h = MOTE8_HEIGHT * scale;
     }
