@@ -105,9 +105,9 @@ typedef struct m8_cost_rule {
     X(max, m8l_max, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "max(a,b): larger value (missing arguments are 0)") \
     X(mid, m8l_mid, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "mid(a,b,c): the middle value") \
     X(sqrt, m8l_sqrt, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(48), "sqrt(x): square root (0 for x < 0)") \
-    X(sin, m8l_sin, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "sin(t): sine of t turns, inverted for y-down screens") \
-    X(cos, m8l_cos, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "cos(t): cosine of t turns") \
-    X(atan2, m8l_atan2, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "atan2(dx,dy): angle in turns in [0,1), inverted like sin") \
+    X(sin, m8l_sin, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(2), "sin(t): sine of t turns, inverted for y-down screens") \
+    X(cos, m8l_cos, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(2), "cos(t): cosine of t turns") \
+    X(atan2, m8l_atan2, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(2), "atan2(dx,dy): angle in turns in [0,1), inverted like sin") \
     X(rnd, m8l_rnd, M8_GROUP_MATH, 0, 0, M8_COST_FIXED(8), "rnd([x]): random number in [0,x) (default 1), or a random element of a table") \
     X(srand, m8l_srand, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "srand(x): seed the random number generator") \
     X(band, m8l_band, M8_GROUP_MATH, 0, 0, M8_COST_NONE, "band(a,b): bitwise and of the 16.16 patterns") \
@@ -131,20 +131,20 @@ typedef struct m8_cost_rule {
     X(inext, m8l_inext, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
     \
     /* ===== STRING (api/api_string.c) ===== */ \
-    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "sub(s,i,[j]): substring from i to j (negative counts from the end); cost: 1 per 4 characters copied") \
-    X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "chr(c,...): string of the given P8SCII codes; cost: 1 per 4 characters") \
-    X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "ord(s,[i],[n]): P8SCII codes of n characters from i; cost: 1 per 4 codes") \
-    X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 4, 0), "split(s,[sep],[convert]): split into a table at sep (or every sep chars); cost: 1 per 4 characters of s") \
+    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "sub(s,i,[j]): substring from i to j (negative counts from the end); cost: 1 per character copied + 1 per 8 characters of s") \
+    X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "chr(c,...): string of the given P8SCII codes; cost: 1 per character") \
+    X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "ord(s,[i],[n]): P8SCII codes of n characters from i; cost: 1 per code") \
+    X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "split(s,[sep],[convert]): split into a table at sep (or every sep chars); cost: 1 per character of s") \
     \
     /* ===== MEMORY (api/api_memory.c) ===== */ \
-    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek(a,[n]): n bytes from address a (as n results)") \
-    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke(a,v,...): write bytes from address a") \
-    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek2(a,[n]): signed 16-bit little-endian values") \
-    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke2(a,v,...): write 16-bit values") \
-    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "peek4(a,[n]): 32-bit 16.16 values") \
-    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(14, 1, 0), "poke4(a,v,...): write 32-bit 16.16 values") \
+    X(peek, m8l_peek, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "peek(a,[n]): n bytes from address a (as n results)") \
+    X(poke, m8l_poke, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "poke(a,v,...): write bytes from address a") \
+    X(peek2, m8l_peek2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "peek2(a,[n]): signed 16-bit little-endian values") \
+    X(poke2, m8l_poke2, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "poke2(a,v,...): write 16-bit values") \
+    X(peek4, m8l_peek4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "peek4(a,[n]): 32-bit 16.16 values") \
+    X(poke4, m8l_poke4, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 0), "poke4(a,v,...): write 32-bit 16.16 values") \
     X(memcpy, m8l_memcpy, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(1, 2, 0), "memcpy(dst,src,len): copy len bytes (overlap-safe)") \
-    X(memset, m8l_memset, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS_CEIL(2, 2, 1), "memset(dst,val,len): fill len bytes with val") \
+    X(memset, m8l_memset, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(2, 1, 1), "memset(dst,val,len): fill len bytes with val") \
     X(reload, m8l_reload, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "reload([dst,src,len],[file]): copy from the cart ROM (or another cart file's) into RAM (default: all data)") \
     X(cstore, m8l_cstore, M8_GROUP_MEMORY, 0, 0, M8_COST_UNITS(16, 1, 1), "cstore([dst,src,len],[file]): copy RAM into the cart ROM image, or into another cart file (default: all data)") \
     \
@@ -159,7 +159,7 @@ typedef struct m8_cost_rule {
     X(run, m8l_run, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "run([param]): restart the cart from its top-level code; stat(6) = param") \
     X(load, m8l_load, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "load(file,[breadcrumb],[param]): replace the cart by file (.p8/.p8.png, next to this cart); breadcrumb: a pause-menu item back") \
     X(assert, m8l_assert, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "assert(cond,[msg]): stop with msg when cond is false") \
-    X(tostr, m8l_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(1, 4, 0), "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer); cost: 1 per 4 characters made") \
+    X(tostr, m8l_tostr, M8_GROUP_SYSTEM, 0, 0, M8_COST_UNITS(1, 1, 0), "tostr(v,[flags]): PICO-8 string form of v (flags 1 hex, 2 raw integer); cost: 1 per character made") \
     X(tonum, m8_lua_tonum, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "tonum(s,[flags]): number from a string (hex, binary, fractions); nothing on failure") \
     X(cartdata, m8l_cartdata, M8_GROUP_SYSTEM, 1, 0, M8_COST_NONE, "cartdata(id): keep 0x5e00-0x5eff in a save file named id (once per run); true if it existed") \
     X(dget, m8l_dget, M8_GROUP_SYSTEM, 0, 0, M8_COST_NONE, "dget(i): persistent number i (0-63)") \

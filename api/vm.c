@@ -143,12 +143,30 @@ static uint64_t slice_used(const m8_vm *vm)
 /* `..` of a long result: 1 cycle per 16 bytes copied, counted as Lua (the operator's own
  * weight covers short strings), so a loop of it slices, and the watch ends it where it
  * cannot slice. With the count hook the cycles are turned into instructions of mean weight. */
-static void charge_long_cat(lua_State *L, size_t bytes)
+/* The dialect helpers' charge (p8_runtime.h), counted as Lua. Work (the bytes a `..` makes,
+ * str[i]) is charged in every mode; a weight correction (a helper call standing for one
+ * PICO-8 instruction) too, except with unit weights (which count instructions; under the
+ * count hook it is converted to instructions of the mean weight, rounded down). A
+ * correction that gives cycles back never takes more than was counted since the last point
+ * anything read the count (the sync, the slice, the watch), so no reading goes backwards;
+ * in practice the call's own instructions always cover it. */
+static void charge_op(lua_State *L, long long cycles, m8_charge_kind kind)
 {
     m8_vm *vm = m8_vm_of(L);
-    uint64_t cycles = bytes / 16;
-    if (counting_in_vm(vm) || vm->config.lua_unit_weights) vm->lua_count += cycles;
-    else vm->lua_count += cycles * M8_LUA_HOOK_CYCLES_DEN / M8_LUA_HOOK_CYCLES_NUM;
+    if (kind == M8_CHARGE_WEIGHT && vm->config.lua_unit_weights) return;
+    int in_cycles = counting_in_vm(vm) || vm->config.lua_unit_weights;  /* else instructions */
+    if (cycles >= 0) {
+        uint64_t c = (uint64_t)cycles;
+        vm->lua_count += in_cycles ? c : c * M8_LUA_HOOK_CYCLES_DEN / M8_LUA_HOOK_CYCLES_NUM;
+        return;
+    }
+    uint64_t floor = vm->lua_synced;
+    if (vm->slice_start > floor) floor = vm->slice_start;
+    if (vm->watch_lua_start > floor) floor = vm->watch_lua_start;
+    uint64_t room = vm->lua_count > floor ? vm->lua_count - floor : 0;
+    uint64_t back = (uint64_t)(-cycles);
+    if (!in_cycles) back = back * M8_LUA_HOOK_CYCLES_DEN / M8_LUA_HOOK_CYCLES_NUM;
+    vm->lua_count -= back < room ? back : room;
 }
 
 /* ---------------------------------------------------------------- the watch --- */
@@ -785,7 +803,7 @@ static int compile_cart(m8_vm *vm)
     lua_newtable(L);
     m8_api_register(L, -1);
     m8_translate_register_helpers(L, lua_gettop(L));
-    m8_translate_charge_cat(L, lua_gettop(L), charge_long_cat);
+    m8_translate_set_charge(L, lua_gettop(L), charge_op);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_ENV");
     vm->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -32,6 +32,24 @@ static int num_arg(lua_State *L, int i, double *out)
     return ok;
 }
 
+/* The host's charge (m8_translate_set_charge), upvalue 1 of every charging helper; NULL (a
+ * light userdata of 0, or no upvalue before the host installs it) charges nothing. */
+static void charge(lua_State *L, long long cycles, m8_charge_kind kind)
+{
+    m8_op_charge fn = (m8_op_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(1));
+    if (fn && cycles) fn(L, cycles, kind);
+}
+
+/* A helper call weighs M8_HELPER_CALL_CYCLES; PICO-8 charges `op` for its one instruction.
+ * What the call weighs too much is a weight correction; what it weighs too little (x^y) is
+ * work of the operator, charged however Lua is counted. */
+static void charge_op(lua_State *L, int op)
+{
+    long long d = (long long)op - M8_HELPER_CALL_CYCLES;
+    charge(L, d, d < 0 ? M8_CHARGE_WEIGHT : M8_CHARGE_WORK);
+}
+#define CHARGE_OP(L, op) charge_op((L), (op))
+
 /* Two-operand helper: numbers through f; otherwise Lua's own operator `op` when an operand
  * has the metamethod `event` (cart vector classes), else an error that names the cart line
  * (luaL_error reports the calling Lua line; lua_arith's own error would not). */
@@ -67,6 +85,7 @@ static int small_ints(lua_State *L, lua_Integer *a, lua_Integer *b)
 
 static int h_band(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     lua_Integer a, b;
     if (small_ints(L, &a, &b)) {
         lua_pushinteger(L, a & b);
@@ -77,6 +96,7 @@ static int h_band(lua_State *L)
 
 static int h_bor(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     lua_Integer a, b;
     if (small_ints(L, &a, &b)) {
         lua_pushinteger(L, a | b);
@@ -87,6 +107,7 @@ static int h_bor(lua_State *L)
 
 static int h_bxor(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     lua_Integer a, b;
     if (small_ints(L, &a, &b)) {
         lua_pushinteger(L, a ^ b);
@@ -97,6 +118,7 @@ static int h_bxor(lua_State *L)
 
 static int h_shl(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     lua_Integer a, n;
     if (small_ints(L, &a, &n) && n >= 0 && n <= 15) {    /* the integer bits wrap at 16 */
         lua_pushinteger(L, (int16_t)(uint16_t)((uint64_t)a << n));
@@ -107,6 +129,7 @@ static int h_shl(lua_State *L)
 
 static int h_shr(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     lua_Integer a, n;
     if (small_ints(L, &a, &n) && n >= 0 && n <= 16) {    /* no bit leaves the 16.16 pattern */
         lua_Integer low = a & (((lua_Integer)1 << n) - 1);
@@ -116,12 +139,36 @@ static int h_shr(lua_State *L)
     }
     return arith2(L, m8_num_shr, LUA_OPSHR, "__shr", "bitwise operation");
 }
-static int h_lshr(lua_State *L) { return arith2(L, m8_num_lshr, -1, "", "bitwise operation"); }
-static int h_rotl(lua_State *L) { return arith2(L, m8_num_rotl, -1, "", "bitwise operation"); }
-static int h_rotr(lua_State *L) { return arith2(L, m8_num_rotr, -1, "", "bitwise operation"); }
-static int h_div(lua_State *L) { return arith2(L, m8_num_div, LUA_OPDIV, "__div", "arithmetic"); }
-static int h_idiv(lua_State *L) { return arith2(L, m8_num_idiv, LUA_OPIDIV, "__idiv", "arithmetic"); }
-static int h_mod(lua_State *L) { return arith2(L, m8_num_mod, LUA_OPMOD, "__mod", "arithmetic"); }
+static int h_lshr(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
+    return arith2(L, m8_num_lshr, -1, "", "bitwise operation");
+}
+static int h_rotl(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
+    return arith2(L, m8_num_rotl, -1, "", "bitwise operation");
+}
+static int h_rotr(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
+    return arith2(L, m8_num_rotr, -1, "", "bitwise operation");
+}
+static int h_div(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_DIVIDE_CYCLES);
+    return arith2(L, m8_num_div, LUA_OPDIV, "__div", "arithmetic");
+}
+static int h_idiv(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_DIVIDE_CYCLES);
+    return arith2(L, m8_num_idiv, LUA_OPIDIV, "__idiv", "arithmetic");
+}
+static int h_mod(lua_State *L)
+{
+    CHARGE_OP(L, M8_OP_DIVIDE_CYCLES);
+    return arith2(L, m8_num_mod, LUA_OPMOD, "__mod", "arithmetic");
+}
 /* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then
  * runs the loop as PICO-8's older Lua ran a zero step: no iteration when start < limit,
  * else for ever (start plus that step rounds back to start). */
@@ -137,10 +184,17 @@ static int h_forstep(lua_State *L)
 
 /* a ^ b wraps to 16.16 like PICO-8's, so 6^13 == 0x6000 */
 static double num_pow_wrapped(double a, double b) { return m8_num_wrap(pow(a, b)); }
-static int h_pow(lua_State *L) { return arith2(L, num_pow_wrapped, LUA_OPPOW, "__pow", "arithmetic"); }
+static int h_pow(lua_State *L)
+{
+    double e;
+    int whole = num_arg(L, 2, &e) && e == floor(e);      /* x^4 costs half of x^.5 */
+    CHARGE_OP(L, whole ? M8_OP_POW_INT_CYCLES : M8_OP_POW_CYCLES);
+    return arith2(L, num_pow_wrapped, LUA_OPPOW, "__pow", "arithmetic");
+}
 
 static int h_bnot(lua_State *L)
 {
+    CHARGE_OP(L, M8_OP_BITWISE_CYCLES);
     double a;
     if (num_arg(L, 1, &a)) {
         push_num(L, m8_num_bnot(a));
@@ -252,13 +306,10 @@ static void add_piece(lua_State *L, luaL_Buffer *B, int i)
     }
 }
 
-/* A long result is reported to the charge in upvalue 1 (a light userdata), if any. */
+/* A `..` costs 1 cycle per byte it makes (the result on top of the stack). */
 static void charge_cat(lua_State *L)
 {
-    size_t len = lua_rawlen(L, -1);
-    if (len <= M8_CAT_CHARGED_FROM) return;
-    m8_cat_charge charge = (m8_cat_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(1));
-    if (charge) charge(L, len);
+    charge(L, (long long)lua_rawlen(L, -1), M8_CHARGE_WORK);
 }
 
 /* __m8_cat(a, b, c, ...) == a .. (b .. (c .. ...)) */
@@ -332,6 +383,8 @@ static int str_index(lua_State *L)
     const char *s = lua_tolstring(L, 1, &n);
     double d = floor(lua_tonumber(L, 2));
     if (d < 0) d += (double)n + 1;                   /* negative: from the end, like sub() */
+    m8_op_charge fn = (m8_op_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(2));
+    if (fn) fn(L, M8_STR_INDEX_CYCLES + (long long)(n / 8), M8_CHARGE_WORK);
     if (d < 1 || d > (double)n) return 0;            /* out of range: nil */
     lua_pushlstring(L, s + (size_t)d - 1, 1);
     return 1;
@@ -383,19 +436,46 @@ void m8_set_glyph_globals(lua_State *L, int env_index)
     }
 }
 
-void m8_translate_charge_cat(lua_State *L, int env_index, m8_cat_charge charge)
+/* The string metatable's __index: str_index with its methods table and the charge. */
+static void set_string_index(lua_State *L, int methods_index, m8_op_charge fn)
+{
+    methods_index = lua_absindex(L, methods_index);
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, methods_index);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)fn);
+    lua_pushcclosure(L, str_index, 2);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 2);
+}
+
+void m8_translate_set_charge(lua_State *L, int env_index, m8_op_charge fn)
 {
     env_index = lua_absindex(L, env_index);
-    lua_pushlightuserdata(L, (void *)(uintptr_t)charge);
-    lua_pushcclosure(L, h_cat, 1);
-    lua_setfield(L, env_index, m8_helper_name(M8_HELPER_cat));
+#define M8_CHARGING_HELPER(name) \
+    lua_pushlightuserdata(L, (void *)(uintptr_t)fn); \
+    lua_pushcclosure(L, h_##name, 1); \
+    lua_setfield(L, env_index, m8_helper_name(M8_HELPER_##name));
+#define M8_SKIP_PEEK(name)
+    M8_DIALECT_HELPERS(M8_CHARGING_HELPER, M8_SKIP_PEEK)
+#undef M8_CHARGING_HELPER
+#undef M8_SKIP_PEEK
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_getfield(L, -1, "__index");
+    if (lua_tocfunction(L, -1) == str_index && lua_getupvalue(L, -1, 1)) {
+        set_string_index(L, -1, fn);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 3);
 }
 
 void m8_translate_register_helpers(lua_State *L, int env_index)
 {
     env_index = lua_absindex(L, env_index);
 #define M8_REGISTER_HELPER(name) \
-    lua_pushcfunction(L, h_##name); \
+    lua_pushlightuserdata(L, NULL);     /* the charge: m8_translate_set_charge */ \
+    lua_pushcclosure(L, h_##name, 1); \
     lua_setfield(L, env_index, m8_helper_name(M8_HELPER_##name));
     /* a peek helper is the env's own function of that name when there is one */
 #define M8_REGISTER_PEEK(name) \
@@ -429,7 +509,8 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
         lua_getfield(L, env_index, methods[i]);
         lua_setfield(L, -2, methods[i]);
     }
-    lua_pushcclosure(L, str_index, 1);
+    lua_pushlightuserdata(L, NULL);
+    lua_pushcclosure(L, str_index, 2);
     lua_setfield(L, -2, "__index");
     /* locked: getmetatable("") gives false, so a cart cannot replace __index or add __add
      * for every string of the state */

@@ -16,12 +16,31 @@
  * they are not there yet, the helpers look up env.peek/peek2/peek4 at each call. */
 void m8_translate_register_helpers(lua_State *L, int env_index);
 
-/* Called by __m8_cat with the length of each result longer than M8_CAT_CHARGED_FROM bytes,
- * so the host can charge a `..` by the bytes it copies (api/vm.c: 1 cycle per 16). */
-#define M8_CAT_CHARGED_FROM 64
-typedef void (*m8_cat_charge)(lua_State *L, size_t bytes);
-/* The charge of __m8_cat in the env at env_index (after m8_translate_register_helpers). */
-void m8_translate_charge_cat(lua_State *L, int env_index, m8_cat_charge charge);
+/* What the operator helpers charge (docs/cost-model.md "Lua by kind of operation"). The host
+ * gives one function; the helpers call it with signed cycles and a kind:
+ *   M8_CHARGE_WEIGHT  a correction of the opcode weights: a helper call (its fetch, operand
+ *                     loads and CALL) stands for ONE instruction of PICO-8's VM, so a helper
+ *                     whose operator costs less gives the difference back (negative; the
+ *                     host ignores it with unit weights, which count instructions);
+ *   M8_CHARGE_WORK    work beyond the instructions (the bytes a `..` makes, what x^y costs
+ *                     more than its call): charged however Lua is counted. */
+typedef enum m8_charge_kind { M8_CHARGE_WEIGHT, M8_CHARGE_WORK } m8_charge_kind;
+typedef void (*m8_op_charge)(lua_State *L, long long cycles, m8_charge_kind kind);
+
+/* Cycles a helper call's fetch, CALL and one operand load weigh (1 + 2 + 1), and what PICO-8
+ * charges for the operators they stand for (fitted: docs/cost-model.md). */
+#define M8_HELPER_CALL_CYCLES 4
+#define M8_OP_BITWISE_CYCLES 0      /* & | ^^ ~ << >> >>> <<> >>< */
+#define M8_OP_DIVIDE_CYCLES 2       /* / \ % (as DIVK, MODK) */
+#define M8_OP_POW_INT_CYCLES 16     /* x^n, n an integer */
+#define M8_OP_POW_CYCLES 32         /* x^y otherwise */
+/* A `..` costs 1 cycle per byte of its result, and str[i] (a number key) what sub(str,i,i)
+ * costs with its call: M8_STR_INDEX_CYCLES + 1 per 8 characters of str (M8_CHARGE_WORK). */
+#define M8_STR_INDEX_CYCLES 6
+
+/* Install the charge in the helpers of the env at env_index (after
+ * m8_translate_register_helpers): the operator helpers become closures holding it. */
+void m8_translate_set_charge(lua_State *L, int env_index, m8_op_charge charge);
 
 /* Only the glyph globals (called by m8_translate_register_helpers). */
 void m8_set_glyph_globals(lua_State *L, int env_index);

@@ -90,7 +90,11 @@ static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
         p->seen_state = NULL;
     }
     uint64_t now = m8_vm_lua_cycles(vm);
-    uint64_t d = now >= p->seen_lua ? now - p->seen_lua : 0;
+    /* a helper's weight correction can take back a few cycles counted after the last
+     * instruction was seen: the next instructions absorb it (seen_lua stays), so the lines
+     * and stacks still add up to the count */
+    if (now < p->seen_lua) now = p->seen_lua;
+    uint64_t d = now - p->seen_lua;
     p->lines[p->seen_line].lua += (double)d;
     p->recent[p->seen_line] += (double)d;
     if (p->seen_stack >= 0) p->stacks.stacks[p->seen_stack].cycles += d;

@@ -1,22 +1,22 @@
 pico-8 cartridge // http://www.pico-8.com
 version 42
 __lua__
--- cost calibration: memcpy ceil(n/2), memset 2*max(1,ceil(n/2)),
--- peek/poke (and the 2- and 4-byte forms) 14 per value after the first
+-- cost calibration: memcpy ceil(n/2), memset 2*max(1,n),
+-- peek/poke (and the 2- and 4-byte forms) 2 per value after the first
 -- each frame runs one case in _draw and checks stat(201) (system cycles of the frame so far) exactly.
 -- frames: 12
 cases={
  {"memcpy 100",50,function() memcpy(0x8000,0,100) end},
  {"memcpy 101",51,function() memcpy(0x8000,0,101) end},
- {"memset 101",2*51,function() memset(0x8000,7,101) end},
+ {"memset 101",2*101,function() memset(0x8000,7,101) end},
  {"memset 1",2,function() memset(0x8000,7,1) end},
  {"memcpy screen",4096,function() memcpy(0x8000,0x6000,8192) end},
  {"poke one value",0,function() poke(0x8000,1) end},
- {"poke 16 values",14*15,function() poke(0x8000,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16) end},
- {"poke4 3 values",14*2,function() poke4(0x8000,1,2,3) end},
+ {"poke 16 values",2*15,function() poke(0x8000,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16) end},
+ {"poke4 3 values",2*2,function() poke4(0x8000,1,2,3) end},
  {"peek one",0,function() local a=peek(0x8000) end},
- {"peek 8",14*7,function() local a,b=peek(0x8000,8) end},
- {"peek2 4",14*3,function() local a,b=peek2(0x8000,4) end},
+ {"peek 8",2*7,function() local a,b=peek(0x8000,8) end},
+ {"peek2 4",2*3,function() local a,b=peek2(0x8000,4) end},
 }
 f=0
 function _draw()

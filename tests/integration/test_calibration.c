@@ -29,19 +29,37 @@ typedef struct reading {
     char cart[40];              /* tests/carts/<cart>.p8 (inline: tests run in other processes) */
     double stat1;               /* the published PICO-8 reading (60 fps) */
     double tol;                 /* allowed relative distance (0.10 = 10%) */
+    double rounding;            /* or allowed absolute distance: the display's rounding */
+    int charges;                /* the cart's operators charge beyond their instructions (`..`,
+                                   str[i], x^y, bitwise and division helpers): the count
+                                   hook's Lua is not exactly the mean weight times the
+                                   instructions there */
 } reading;
 
-/* docs/cost-model.md gives each reading's source and why its tolerance is what it is. */
+/* docs/cost-model.md ("Calibration") gives each reading's source and why its tolerance is
+ * what it is. Where the source noted two figures, the reading is their mean. */
 static const reading readings[] = {
-    {"calib_rectfill_rows", 0.04, 0.125},
-    {"calib_pset_const", 1.07, 0.10},
-    {"calib_pset_rnd", 2.8, 0.10},
-    {"calib_print_chars", 0.54, 0.10},
-    {"calib_print_lines", 0.15, 0.10},
-    {"calib_poke16", 0.9, 0.10},
-    {"calib_pset_mod", 1.2, 0.15},
-    {"calib_print_glyphs", 0.36, 0.25},
-    {"calib_memcpy_screen", 0.031, 0.15},
+    {"calib_rectfill_full", 0.04, 0.10, 0.005, 0},
+    {"calib_pset_const", 1.07, 0.10, 0, 0},
+    {"calib_rectfill_rows", 0.045, 0.10, 0.01, 0},  /* 0.05 and (older revision) 0.04, ±0.005 */
+    {"calib_pset_mod", 1.19, 0.10, 0, 0},
+    {"calib_pset_rnd", 2.815, 0.10, 0, 0},
+    {"calib_print_chars", 0.535, 0.10, 0, 0},
+    {"calib_print_lines", 0.15, 0.10, 0, 0},
+    {"calib_print_glyphs", 0.355, 0.10, 0, 0},
+    {"calib_print_random_glyphs", 1.47, 0.10, 0, 1},
+    {"calib_poke16", 0.21, 0.10, 0, 0},
+    {"calib_poke4_rnd", 0.315, 0.10, 0, 0},
+    {"calib_poke4_shift", 0.20, 0.10, 0, 1},
+    {"calib_poke2_cos", 2.52, 0.10, 0, 1},
+    {"calib_poke4_cos", 1.855, 0.10, 0, 1},
+    {"calib_spr_8x8", 0.275, 0.10, 0, 0},
+    {"calib_spr_16x16", 0.26, 0.10, 0, 0},
+    {"calib_memcpy_screen", 0.031, 0.15, 0, 0},
+    {"calib_e4_mul4", 3, 0.10, 0, 0},
+    {"calib_e4_pow_int", 8, 0.10, 0, 1},
+    {"calib_e4_pow_frac", 16, 0.10, 0, 1},
+    {"calib_e4_sqrt", 27, 0.10, 0, 0},
 };
 #define NREADINGS ((int)(sizeof readings / sizeof readings[0]))
 
@@ -109,9 +127,10 @@ ParameterizedTest(reading *r, calibration, reading)
     double off = (got.stat1 - r->stat1) / r->stat1;
     cr_log_info("%s: stat(1) %.4f, PICO-8 %.3f, off by %+.1f%%", r->cart, got.stat1, r->stat1,
                 100 * off);
-    cr_expect_leq(fabs(off), r->tol, "%s: stat(1) = %.4f, the PICO-8 reading is %.3f: off by "
-                  "%+.1f%%, tolerance %.0f%%", r->cart, got.stat1, r->stat1, 100 * off,
-                  100 * r->tol);
+    cr_expect(fabs(off) <= r->tol || fabs(got.stat1 - r->stat1) <= r->rounding,
+              "%s: stat(1) = %.4f, the PICO-8 reading is %.3f: off by %+.1f%%, tolerance "
+              "%.0f%% (or %.3f)", r->cart, got.stat1, r->stat1, 100 * off, 100 * r->tol,
+              r->rounding);
 }
 
 /* Every measurement cart has its reading here, and every reading its cart. */
@@ -138,9 +157,10 @@ Test(calibration, every_cart_has_a_reading)
 
 /* The count hook charges M8_LUA_HOOK_CYCLES_NUM/DEN per instruction: the same frame with
  * unit weights (1 cycle per instruction) gives the instruction count, give or take the one
- * extra update (empty _update60 and the bios loop: HOOK_SLACK cycles) of a frame halved
- * with the mean weight and not with unit weights. System cycles are the same however Lua is
- * counted. The readings stay within a wide band. */
+ * extra update (_update60's two btnp and the bios loop: HOOK_SLACK cycles) of a frame halved
+ * with the mean weight and not with unit weights; carts whose operators charge beyond their
+ * instructions are not held to it. System cycles are the same however Lua is counted (but
+ * for that extra update). The readings stay within a wide band. */
 Test(calibration, count_hook_charges_the_mean_weight, .timeout = 60)
 {
     for (int i = 0; i < NREADINGS; i++) {
@@ -149,11 +169,15 @@ Test(calibration, count_hook_charges_the_mean_weight, .timeout = 60)
         run(r, 1, 0, &mean);
         run(r, 1, 1, &unit);
         double want = (double)unit.last.lua * M8_LUA_HOOK_CYCLES_NUM / M8_LUA_HOOK_CYCLES_DEN;
-        cr_expect_leq(fabs((double)mean.last.lua - want), HOOK_SLACK, "%s: hook Lua cycles %llu, "
-                      "want %.1f (%llu instructions at the mean weight)", r->cart,
-                      (unsigned long long)mean.last.lua, want,
-                      (unsigned long long)unit.last.lua);
-        cr_expect_eq(mean.last.system, unit.last.system, "%s: system cycles", r->cart);
+        if (!r->charges)
+            cr_expect_leq(fabs((double)mean.last.lua - want), HOOK_SLACK,
+                          "%s: hook Lua cycles %llu, want %.1f (%llu instructions at the mean "
+                          "weight)", r->cart, (unsigned long long)mean.last.lua, want,
+                          (unsigned long long)unit.last.lua);
+        cr_expect_leq(fabs((double)mean.last.system - (double)unit.last.system), HOOK_SLACK,
+                      "%s: system cycles %llu with the mean weight, %llu with unit weights",
+                      r->cart, (unsigned long long)mean.last.system,
+                      (unsigned long long)unit.last.system);
         double off = (mean.stat1 - r->stat1) / r->stat1;
         cr_log_info("%s: hook stat(1) %.4f, PICO-8 %.3f, off by %+.1f%%", r->cart, mean.stat1,
                     r->stat1, 100 * off);
@@ -174,7 +198,8 @@ Test(calibration, weights_reach_the_counting_vm)
     cr_assert(L);
     cr_expect_eq(m8_lua_weights_apply(L, 0), 0, "opcode names unknown to this Lua");
     lua_close(L);
-    const reading *r = &readings[1];            /* pset(x,y,2): Lua-bound */
+    const reading *r = &readings[10];           /* poke4(mem,rnd(-1)): half Lua, never halved */
+    cr_assert_str_eq(r->cart, "calib_poke4_rnd");
     run_result cal, unit;
     run(r, 0, 0, &cal);
     run(r, 0, 1, &unit);
