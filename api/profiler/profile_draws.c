@@ -22,9 +22,9 @@
 
 static uint64_t hash_key(const m8_draw_key *k)
 {
-    int32_t v[8] = { k->stack, k->source, k->sx, k->sy, k->sw, k->sh, k->scale_x, k->scale_y };
+    int32_t v[7] = { k->stack, k->source, k->sx, k->sy, k->sw, k->sh, k->scale };
     uint64_t h = 1469598103934665603ull;
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 7; i++) {
         h ^= (uint32_t)v[i];
         h *= 1099511628211ull;
     }
@@ -34,7 +34,7 @@ static uint64_t hash_key(const m8_draw_key *k)
 static int same_key(const m8_draw_key *a, const m8_draw_key *b)
 {
     return a->stack == b->stack && a->source == b->source && a->sx == b->sx && a->sy == b->sy &&
-           a->sw == b->sw && a->sh == b->sh && a->scale_x == b->scale_x && a->scale_y == b->scale_y;
+           a->sw == b->sw && a->sh == b->sh && a->scale == b->scale;
 }
 
 static int rehash(m8_draws *d)
@@ -93,17 +93,17 @@ static double visible(const m8_call_rect *a, double *x0, double *y0, double *x1,
     return *x1 > *x0 && *y1 > *y0 ? (*x1 - *x0) * (*y1 - *y0) : 0;
 }
 
-static int scale_bucket(double dest, double src)
+static int scale_bucket(double dest_area, double src_area)
 {
-    if (!(src > 0) || !(dest > 0)) return 0;
-    double b = round(4 * log2(dest / src));
-    return b > 64 ? 64 : b < -64 ? -64 : (int)b;
+    if (!(src_area > 0) || !(dest_area > src_area)) return 0;
+    double b = ceil(log2(sqrt(dest_area / src_area)) - 1e-9);
+    return b < 1 ? 1 : b > 64 ? 64 : (int)b;
 }
 
 void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_rect *a,
                   uint64_t cycles, double units)
 {
-    m8_draw_key k = { stack, M8_SOURCE_NONE, 0, 0, 0, 0, 0, 0 };
+    m8_draw_key k = { stack, M8_SOURCE_NONE, 0, 0, 0, 0, 0 };
     int source = a->set ? a->source : M8_SOURCE_NONE;
     if (source == M8_SOURCE_SHEET || source == M8_SOURCE_SPRITE) {
         k.source = source;
@@ -111,10 +111,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
         k.sy = (int)a->src_y;
         k.sw = (int)a->src_w;
         k.sh = (int)a->src_h;
-        if (source == M8_SOURCE_SHEET) {
-            k.scale_x = scale_bucket(a->w, fabs(a->src_w));
-            k.scale_y = scale_bucket(a->h, fabs(a->src_h));
-        }
+        if (source == M8_SOURCE_SHEET) k.scale = scale_bucket(a->w * a->h, fabs(a->src_w * a->src_h));
     } else if (source == M8_SOURCE_MAP) {       /* a scrolling map stays one draw */
         k.source = source;
         k.sw = (int)a->src_w;
@@ -123,7 +120,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
     int full;
     m8_draw *dr = find_draw(d, &k, (int)(row - m8_api_rows), &full);
     if (!dr && full) {
-        m8_draw_key other = { stack, M8_DRAW_SOURCE_OTHER, 0, 0, 0, 0, 0, 0 };
+        m8_draw_key other = { stack, M8_DRAW_SOURCE_OTHER, 0, 0, 0, 0, 0 };
         dr = find_draw(d, &other, (int)(row - m8_api_rows), &full);
     }
     if (!dr) return;

@@ -26,7 +26,9 @@ typedef struct m8_draw_key {
     int stack;                  /* interned stack, API leaf included */
     int source;                 /* enum m8_call_source_kind, or M8_DRAW_SOURCE_OTHER */
     int sx, sy, sw, sh;         /* sheet rectangle (spr, sspr); map: 0, 0, cells wide, high */
-    int scale_x, scale_y;       /* sspr: round(4 log2(destination / source)) per axis */
+    int scale;                  /* sspr: 0 at most 1:1, else ceil(log2 of the linear scale
+                                   sqrt(destination area / source area)): 1 up to 2x, 2 up to
+                                   4x ... (a draw whose zoom varies stays a few rows) */
 } m8_draw_key;
 
 typedef struct m8_draw {

@@ -384,3 +384,30 @@ Test(profile_draws, report_tool_rebuilds_top_draws_and_accepts_older_profiles)
     mote8_profiler_free(p);
     mote8_destroy(m8);
 }
+
+/* An sspr whose zoom varies within an octave (1.1x to 1.9x) is one draw; past 2x it is
+ * another; the shrunk ones (at most 1:1) a third. */
+Test(profile_draws, zoom_classes_by_octave)
+{
+    mote8_profiler *p;
+    mote8 *m8;
+    char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=9+t%7\n"
+                        " for d in all({s,s*2,s-8}) do sspr(0,0,8,8,0,0,d,d) end\nend\n",
+                        14, &p, &m8);
+    char *csv = read_in(dir, "draws.csv");
+    static draw_row rows[MAX_ROWS];
+    int n = draw_rows(csv, rows, MAX_ROWS);
+    int ssprs = 0, calls = 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(rows[i].field[FUNCTION], "sspr")) {
+            ssprs++;
+            calls += (int)num(&rows[i], CALLS);
+            cr_expect_eq(num(&rows[i], CALLS), 14, "%s", csv);
+            cr_expect_str_eq(rows[i].field[SITE], "0:5");
+        }
+    cr_expect_eq(ssprs, 3, "%s", csv);
+    cr_expect_eq(calls, 3 * 14);
+    free(csv);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
