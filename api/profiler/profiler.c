@@ -4,13 +4,15 @@
  *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
  *    current line of the cart's code (lua_getinfo "Sl");
  *  - call: after each API call, its cycles, units and requested area (m8_call_rect) go to
- *    the call site (the calling Lua frame's line), the API function, the sprite index (spr)
+ *    the call site (the calling Lua frame's line), the API function, the sprites (by spr, sspr, map)
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
  *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
+ *    the call also goes to its Lua call stack (profile_stacks.c) and to its draw (stack,
+ *    source, scale: profile_draws.c, draws.csv);
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
- * Depends on: p8scii.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
+ * Depends on: p8scii.h, profile_draws.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
  * api/vm_internal.h, runtime/core (cost, cart, png_io, machine). */
 #define _GNU_SOURCE
 #include <math.h>
