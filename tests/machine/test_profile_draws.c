@@ -129,6 +129,17 @@ static double rule_cycles(const char *function, double calls, double area_a_call
 
 static double frames_of(const mote8_profiler *p) { return p->nframes ? (double)p->nframes : 1; }
 
+/* The run's cycles: the ticks' and the boot's. */
+static double run_cycles(const mote8_profiler *p)
+{
+    double run = (double)(p->boot_lua + p->boot_system);
+    for (size_t i = 0; i < p->nticks; i++) {
+        const m8_cost_tick *t = &p->ticks[i].cost;
+        run += (double)(t->update_lua + t->update_system + t->draw_lua + t->draw_system);
+    }
+    return run;
+}
+
 #define MAX_ROWS 64
 
 /* A big scaled sspr (a 32x32 source over 16 sheet sprites, stretched to 96x96) drawn
@@ -221,6 +232,8 @@ Test(profile_draws, advice_for_an_off_screen_draw_not_for_a_clean_one)
     int n = draw_rows(csv, rows, MAX_ROWS);
     const draw_row *clean = find_row(rows, n, "spr", NULL), *off = find_row(rows, n, "sspr", NULL);
     cr_assert(clean && off, "%s", csv);
+    /* the clean draw is costly enough to be advised on, were there a cut */
+    cr_expect_geq(num(clean, CYCLES), M8_DRAW_ADVICE_RUN_SHARE * run_cycles(p));
     cr_expect_str_eq(clean->field[ADVICE], "");
     cr_expect_eq(num(clean, SAVING), 0);
     cr_expect_eq(num(clean, OFFSCREEN), 0);
