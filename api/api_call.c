@@ -1,6 +1,6 @@
 /* api_call.c - the accounting around every C binding: the dispatcher opens a call
  * (m8_call_begin), the binding reports its work (units for its row's cost rule, the screen
- * rectangle it was asked to cover, the sprites it drew), and the dispatcher closes the call
+ * rectangle it was asked to cover and what it drew from, the sprites it drew), and the dispatcher closes the call
  * (m8_call_end): the row's rule turns units into system cycles for the cost model, and an
  * attached profiler observes the call. Declared in api_internal.h (what bindings report)
  * and api_call.h (what the dispatcher does).
@@ -45,6 +45,18 @@ void m8_call_screen_area(lua_State *L, double x, double y, double w, double h)
     a->clip_y1 = ram[M8_CLIP_Y1];
 }
 
+void m8_call_source(lua_State *L, int kind, double x, double y, double w, double h)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (!vm->call_observer) return;
+    m8_call_rect *a = &vm->call_area;
+    a->source = kind;
+    a->src_x = x;
+    a->src_y = y;
+    a->src_w = w;
+    a->src_h = h;
+}
+
 void m8_call_area(lua_State *L, double x, double y, double w, double h)
 {
     m8_vm *vm = m8_vm_of(L);
@@ -70,6 +82,7 @@ void m8_call_begin(lua_State *L, const m8_api_row *row)
     vm->call_units = 0;
     vm->n_sprite_reports = 0;
     vm->call_area.set = 0;
+    vm->call_area.source = M8_SOURCE_NONE;
 }
 
 /* cycles = base + per * max(min, units/div), rounding as the rule says */
@@ -93,6 +106,7 @@ void m8_call_end(lua_State *L, const m8_api_row *row)
     vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
     vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
     vm->call_area.set = 0;
+    vm->call_area.source = M8_SOURCE_NONE;
     m8_vm_watch_call(vm, L, cycles);   /* may end runaway code with the endless-loop error */
 }
 

@@ -274,26 +274,7 @@ int m8l_ovalfill(lua_State *L)
 
 /* --- sprites --- */
 
-int m8l_spr(lua_State *L)
-{
-    static const int zero[3];
-    int a[3], top = lua_gettop(L);
-    m8_arg_ints(L, 3, a, zero);
-    int n = a[0], x = a[1], y = a[2];
-    int32_t w = top >= 4 ? m8_arg_raw(L, 4, 0x10000) : 0x10000;
-    int32_t h = top >= 5 ? m8_arg_raw(L, 5, 0x10000) : 0x10000;
-    int flip_x = top >= 6 && m8_arg_bool(L, 6, 0), flip_y = top >= 7 && m8_arg_bool(L, 7, 0);
-    double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
-    if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
-        m8_call_units(L, m8_units_box(pw, ph));
-        m8_call_area(L, x, y, pw, ph);
-        m8_call_sprite(L, n, x, y, pw, ph);
-    }
-    m8_spr(m8_ram(L), n, x, y, w, h, flip_x, flip_y);
-    return 0;
-}
-
-/* The sheet's sprites an sspr source rectangle covers, each with the part of the
+/* The sheet's sprites an sspr source rectangle (or a spr's block) covers, each with the part of the
  * destination it stretches to (flips mirror it), for the profiler. */
 static void sspr_sprites(lua_State *L, int sx, int sy, int sw, int sh, int dx, int dy, int dw,
                          int dh, int flip_x, int flip_y)
@@ -314,6 +295,28 @@ static void sspr_sprites(lua_State *L, int sx, int sy, int sw, int sh, int dx, i
         }
 }
 
+int m8l_spr(lua_State *L)
+{
+    static const int zero[3];
+    int a[3], top = lua_gettop(L);
+    m8_arg_ints(L, 3, a, zero);
+    int n = a[0], x = a[1], y = a[2];
+    int32_t w = top >= 4 ? m8_arg_raw(L, 4, 0x10000) : 0x10000;
+    int32_t h = top >= 5 ? m8_arg_raw(L, 5, 0x10000) : 0x10000;
+    int flip_x = top >= 6 && m8_arg_bool(L, 6, 0), flip_y = top >= 7 && m8_arg_bool(L, 7, 0);
+    double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
+    if (n >= 0 && n <= 255 && pw > 0 && ph > 0) {
+        m8_call_units(L, m8_units_box(pw, ph));
+        m8_call_area(L, x, y, pw, ph);
+        m8_call_source(L, M8_SOURCE_SPRITE, n % 16 * 8, n / 16 * 8, pw, ph);
+        if (m8_call_wants_sprites(L))   /* a w x h block: each sheet sprite, as sspr does */
+            sspr_sprites(L, n % 16 * 8, n / 16 * 8, (int)pw, (int)ph, x, y, (int)pw, (int)ph,
+                         flip_x, flip_y);
+    }
+    m8_spr(m8_ram(L), n, x, y, w, h, flip_x, flip_y);
+    return 0;
+}
+
 int m8l_sspr(lua_State *L)
 {
     static const int zero[6];
@@ -324,6 +327,7 @@ int m8l_sspr(lua_State *L)
     int flip_x = m8_arg_bool(L, 9, 0), flip_y = m8_arg_bool(L, 10, 0);
     m8_call_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
     m8_call_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
+    m8_call_source(L, M8_SOURCE_SHEET, sx, sy, sw, sh);
     sspr_sprites(L, sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     m8_sspr(m8_ram(L), sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     return 0;
@@ -397,6 +401,7 @@ int m8l_map(lua_State *L)
     double covered = m8_map_cells_covered(ram, tx, ty, tw, th);
     m8_call_units(L, drawn + (covered - drawn) / 128.0);
     m8_call_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
+    m8_call_source(L, M8_SOURCE_MAP, tx, ty, tw > 0 ? tw : 0, th > 0 ? th : 0);
     int cx0 = tx < 0 ? -tx : 0, cy0 = ty < 0 ? -ty : 0;         /* cells inside the map */
     int cx1 = (long)tx + tw < mw ? tw : mw - tx, cy1 = (long)ty + th < mh ? th : mh - ty;
     for (int cy = cy0; m8_call_wants_sprites(L) && cy < cy1; cy++)   /* for the profiler */

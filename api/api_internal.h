@@ -64,6 +64,13 @@ int m8_call_wants_sprites(lua_State *L);
  * transparent and off-screen parts included. Feeds the profiler's heatmap and its
  * off-screen cost; free when no profiler is attached. */
 void m8_call_area(lua_State *L, double x, double y, double w, double h);
+/* What a drawing call drew from (the profiler's "top draws"): nothing said, a sprite-sheet
+ * rectangle (sspr), a sprite's block of the sheet (spr: its w x h sprites), map cells. */
+enum m8_call_source_kind { M8_SOURCE_NONE, M8_SOURCE_SHEET, M8_SOURCE_SPRITE, M8_SOURCE_MAP };
+/* What the drawing call drew from, after m8_call_area (enum m8_call_source_kind): the sheet
+ * rectangle of an sspr or of a spr's sprites (pixels), or the map cells of a map (cells).
+ * For the profiler's top draws; free without a profiler. */
+void m8_call_source(lua_State *L, int kind, double x, double y, double w, double h);
 /* The same in screen coordinates (no camera), e.g. cls. */
 void m8_call_screen_area(lua_State *L, double x, double y, double w, double h);
 /* 1 when the point (cart coordinates) lies outside the clip rectangle after the camera:

@@ -30,6 +30,8 @@ typedef struct m8_call_rect {
     int set;
     double x, y, w, h;
     int clip_x0, clip_y0, clip_x1, clip_y1;     /* exclusive ends */
+    int source;                 /* enum m8_call_source_kind: what src_* hold (m8_call_source) */
+    double src_x, src_y, src_w, src_h;
 } m8_call_rect;
 
 /* What a cart asked to happen to itself: stop(), run(), load(), extcmd("reset" /

@@ -4,13 +4,15 @@
  *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
  *    current line of the cart's code (lua_getinfo "Sl");
  *  - call: after each API call, its cycles, units and requested area (m8_call_rect) go to
- *    the call site (the calling Lua frame's line), the API function, the sprite index (spr)
+ *    the call site (the calling Lua frame's line), the API function, the sprites (by spr, sspr, map)
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
  *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
+ *    the call also goes to its Lua call stack (profile_stacks.c) and to its draw (stack,
+ *    source, scale: profile_draws.c, draws.csv);
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
- * Depends on: p8scii.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
+ * Depends on: p8scii.h, profile_draws.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
  * api/vm_internal.h, runtime/core (cost, cart, png_io, machine). */
 #define _GNU_SOURCE
 #include <math.h>
@@ -149,6 +151,9 @@ static double inside_share(const m8_sprite_report *r, const m8_call_rect *a)
 /* Split a call's cycles over the sprites it reported, by area, on and off screen. */
 static void sprite_costs(mote8_profiler *p, m8_vm *vm, double cycles)
 {
+    int source = vm->call_area.set ? vm->call_area.source : M8_SOURCE_NONE;
+    int by = source == M8_SOURCE_MAP ? M8_PROF_BY_MAP
+             : source == M8_SOURCE_SHEET ? M8_PROF_BY_SSPR : M8_PROF_BY_SPR;
     double total = 0;
     for (int i = 0; i < vm->n_sprite_reports; i++)
         total += vm->sprite_reports[i].w * vm->sprite_reports[i].h;
@@ -156,7 +161,7 @@ static void sprite_costs(mote8_profiler *p, m8_vm *vm, double cycles)
         const m8_sprite_report *r = &vm->sprite_reports[i];
         double area = r->w * r->h;
         double share = total > 0 ? cycles * area / total : cycles / vm->n_sprite_reports;
-        m8_prof_sprite *s = &p->sprites[r->n & 255];
+        m8_prof_sprite *s = &p->sprites[by][r->n & 255];
         s->draws++;
         s->pixels += area;
         s->cycles += share;
@@ -206,8 +211,8 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     if (stack >= 0) {
         p->stacks.stacks[stack].cycles += cycles;
         p->stacks.stacks[stack].calls++;
+        m8_draws_add(&p->draws, stack, row, &vm->call_area, cycles, units);
     }
-    (void)units;
 }
 
 static void on_tick(m8_vm *vm)
@@ -304,6 +309,7 @@ void mote8_profiler_free(mote8_profiler *p)
     free(p->ticks);
     free(p->frames);
     m8_stacks_free(&p->stacks);
+    m8_draws_free(&p->draws);
     free(p);
 }
 
@@ -522,21 +528,24 @@ static int write_apis(const mote8_profiler *p, m8_profile_files *dir, char *err,
 
 static int write_sprites(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
+    static const char *const by_name[M8_PROF_BY_COUNT] = { "spr", "sspr", "map" };
     OPEN("sprites.csv");
-    fputs("sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles\n", f);
-    int order[256];
-    for (int i = 0; i < 256; i++) order[i] = i;
-    for (int i = 1; i < 256; i++)
-        for (int j = i; j > 0 && p->sprites[order[j - 1]].cycles < p->sprites[order[j]].cycles; j--) {
+    fputs("sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles,source\n", f);
+    enum { N = M8_PROF_BY_COUNT * 256 };    /* (source, sprite) pairs, costliest first */
+    int order[N];
+    const m8_prof_sprite *all = &p->sprites[0][0];
+    for (int i = 0; i < N; i++) order[i] = i;
+    for (int i = 1; i < N; i++)
+        for (int j = i; j > 0 && all[order[j - 1]].cycles < all[order[j]].cycles; j--) {
             int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
         }
-    for (int i = 0; i < 256; i++) {
-        const m8_prof_sprite *s = &p->sprites[order[i]];
+    for (int i = 0; i < N; i++) {
+        const m8_prof_sprite *s = &all[order[i]];
         if (!s->draws) continue;
-        fprintf(f, "%d,%llu,%.0f,%.0f,%.0f,%.0f\n", order[i], (unsigned long long)s->draws,
-                s->pixels, s->cycles, s->cycles - s->offscreen, s->offscreen);
+        fprintf(f, "%d,%llu,%.0f,%.0f,%.0f,%.0f,%s\n", order[i] % 256, (unsigned long long)s->draws,
+                s->pixels, s->cycles, s->cycles - s->offscreen, s->offscreen, by_name[order[i] / 256]);
     }
     return close_file(f, dir, "sprites.csv", err, errsz);
 }
@@ -673,6 +682,19 @@ static int write_stacks(const mote8_profiler *p, m8_profile_files *dir, char *er
                            errsz);
 }
 
+/* draws.csv: cycles per displayed frame, advice for draws above a share of the run's
+ * cycles (the ticks' and the boot's). */
+static int write_draws(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
+{
+    double run = (double)(p->boot_lua + p->boot_system);
+    for (size_t i = 0; i < p->nticks; i++) {
+        const m8_cost_tick *t = &p->ticks[i].cost;
+        run += (double)(t->update_lua + t->update_system + t->draw_lua + t->draw_system);
+    }
+    return m8_draws_write(&p->draws, &p->stacks, &p->vm->machine->cart, (double)p->nframes, run,
+                          dir, err, errsz);
+}
+
 int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, size_t errsz)
 {
     m8_profile_files files = { 0 };
@@ -681,7 +703,7 @@ int mote8_profiler_write(const mote8_profiler *p, const char *dir, char *err, si
         write_callsites(p, &files, err, errsz) || write_apis(p, &files, err, errsz) ||
         write_sprites(p, &files, err, errsz) || write_summary(p, &files, err, errsz) ||
         write_images(p, &files, err, errsz) || write_trace(p, &files, err, errsz) ||
-        write_stacks(p, &files, err, errsz) ||
+        write_stacks(p, &files, err, errsz) || write_draws(p, &files, err, errsz) ||
         m8_profile_report_build(&files, NULL, err, errsz))
         goto done;
     rc = m8_profile_files_store(&files, &p->vm->config.platform, dir, err, errsz);

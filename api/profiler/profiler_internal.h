@@ -1,11 +1,13 @@
 /* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
- * tests. Depends on: profile_files.h, profile_stacks.h, api/vm_internal.h, runtime/core/cost.h. */
+ * tests. Depends on: profile_draws.h, profile_files.h, profile_stacks.h, api/vm_internal.h,
+ * runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include "cost.h"
+#include "profile_draws.h"
 #include "profile_files.h"
 #include "profile_stacks.h"
 #include "vm_internal.h"
@@ -28,8 +30,11 @@ typedef struct m8_prof_api {
     double cycles, pixels, offscreen;
 } m8_prof_api;
 
+/* What drew a sprite: sprites.csv keeps spr, sspr and map apart (its source column). */
+enum m8_prof_sprite_by { M8_PROF_BY_SPR, M8_PROF_BY_SSPR, M8_PROF_BY_MAP, M8_PROF_BY_COUNT };
+
 typedef struct m8_prof_sprite {
-    uint64_t draws;             /* times drawn: by spr, an sspr covering it, a map cell */
+    uint64_t draws;             /* times drawn: a cell of a spr, an sspr covering it, a map cell */
     double pixels, cycles;      /* requested area and its share of the calls' cycles */
     double offscreen;           /* of those cycles, spent outside the screen or clip */
 } m8_prof_sprite;
@@ -59,7 +64,7 @@ struct mote8_profiler {
     const char *cart_source;    /* interned "=cart" source string, once seen */
     m8_prof_api *apis;          /* [m8_api_row_count] */
     int row;                    /* row of the call being observed */
-    m8_prof_sprite sprites[256];
+    m8_prof_sprite sprites[M8_PROF_BY_COUNT][256];   /* [enum m8_prof_sprite_by][sprite] */
     m8_sprite_report *sprite_reports;           /* the VM's buffer while attached */
     double heat[M8_SCREEN_W * M8_SCREEN_H];     /* draw cycles per screen pixel */
     double on_screen, offscreen, unplaced;
@@ -71,6 +76,7 @@ struct mote8_profiler {
     uint64_t seen_lua;          /* Lua cycles counted when the last instruction was seen */
     int seen_line;              /* that instruction's line */
     m8_stacks stacks;           /* the cycles per Lua call stack (profile_stacks.h) */
+    m8_draws draws;             /* the cycles per draw (profile_draws.h) */
     int seen_stack;             /* the stack of the last instruction seen */
     lua_State *seen_state;      /* and where it ran (its activation record, function, line): */
     const void *seen_ci;        /* the next instruction at the same place has the same stack */

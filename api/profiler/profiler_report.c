@@ -2,12 +2,14 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png, functions.csv when there) from a set of profile files in memory, so
- * `mote8 --profile` and tools/m8prof share one path; files come and go through the
- * platform callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget line and
- * the dropped frames, the top call sites, the top functions (inclusive / exclusive), API functions, top sprites with thumbnails, and
- * the draw-cost heatmap with the off-screen share.
- * Depends on: profiler_internal.h, api/mote8_profiler.h, profile_files.h, libc. */
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv and draws.csv when there) from a
+ * set of profile files in memory, so `mote8 --profile` and tools/m8prof share one path; files
+ * come and go through the platform callbacks (profile_files.h). Plots: cycles per displayed
+ * frame stacked Lua/system with the budget line and the dropped frames, the top call sites,
+ * the top functions (inclusive / exclusive), the top draws with their advice
+ * (report_draws.c), API functions, top sprites with thumbnails, and the draw-cost heatmap
+ * with the off-screen share.
+ * Depends on: profiler_internal.h, report_draws.h, api/mote8_profiler.h, profile_files.h, libc. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@
 #include "profile_files.h"
 #include "mote8_profiler.h"
 #include "profiler_internal.h"
+#include "report_draws.h"
 
 #define TOP_SITES 15
 #define TOP_SPRITES 16
@@ -35,6 +38,7 @@ typedef struct report_api {
 
 typedef struct report_sprite {
     int sprite;
+    char source[8];             /* spr, sspr or map (empty in older profiles) */
     unsigned long long draws;
     double pixels, cycles, onscreen, offscreen;
 } report_sprite;
@@ -63,6 +67,7 @@ typedef struct report {
     report_function functions[TOP_FUNCTIONS];   /* from functions.csv, when there is one */
     int nfunctions;
     char *heatmap_b64, *sheet_b64;
+    m8_report_draws draws;      /* from draws.csv, when there is one */
 } report;
 
 /* ---------------------------------------------------------------- reading --- */
@@ -221,13 +226,14 @@ static int read_sprites(report *r, const m8_profile_files *dir, char *err, size_
     char line[256];
     while (r->nsprites < TOP_SPRITES && fgets(line, sizeof line, f)) {
         report_sprite *s = &r->sprites[r->nsprites];
-        int n = sscanf(line, "%d,%llu,%lf,%lf,%lf,%lf", &s->sprite, &s->draws, &s->pixels,
-                       &s->cycles, &s->onscreen, &s->offscreen);
+        s->source[0] = 0;
+        int n = sscanf(line, "%d,%llu,%lf,%lf,%lf,%lf,%7[a-z]", &s->sprite, &s->draws, &s->pixels,
+                       &s->cycles, &s->onscreen, &s->offscreen, s->source);
         if (n == 4) {                   /* a profile written before the on/off-screen split */
             s->onscreen = s->cycles;
             s->offscreen = 0;
         }
-        if (n == 4 || n == 6) r->nsprites++;
+        if (n == 4 || n == 6 || n == 7) r->nsprites++;
     }
     fclose(f);
     return 0;
@@ -349,13 +355,14 @@ static void write_text(const report *r, FILE *f)
                 a->pixels, a->offscreen);
     }
     if (r->nsprites) {
-        fprintf(f, "\ntop sprites   draws     pixels     cycles  on-screen off-screen\n");
+        fprintf(f, "\ntop sprites   draws     pixels     cycles  on-screen off-screen  by\n");
         for (int i = 0; i < r->nsprites && i < 8; i++) {
             const report_sprite *s = &r->sprites[i];
-            fprintf(f, "  %5d %9llu %10.0f %10.0f %10.0f %10.0f\n", s->sprite, s->draws, s->pixels,
-                    s->cycles, s->onscreen, s->offscreen);
+            fprintf(f, "  %5d %9llu %10.0f %10.0f %10.0f %10.0f  %s\n", s->sprite, s->draws, s->pixels,
+                    s->cycles, s->onscreen, s->offscreen, s->source);
         }
     }
+    m8_report_draws_text(&r->draws, f);
 }
 
 /* ---------------------------------------------------------------- HTML --- */
@@ -532,7 +539,10 @@ static void write_html(const report *r, FILE *f)
               "exclusive: its own lines and, for an API function, its calls; % of the run's "
               "cycles (boot included)</div>", f);
     }
-    fputs("</div><div class='row'><div><h2>API functions</h2><div class='card'><table>"
+    fputs("</div>", f);
+    m8_report_draws_html(&r->draws, f, r->frames, r->lua + r->system + r->boot_lua + r->boot_system,
+                         r->sheet_b64);
+    fputs("<div class='row'><div><h2>API functions</h2><div class='card'><table>"
           "<tr><th class='l'>function</th><th>calls</th><th>cycles</th><th>pixels</th>"
           "<th>off-screen</th></tr>", f);
     for (int i = 0; i < r->napis && i < 20; i++)
@@ -540,8 +550,8 @@ static void write_html(const report *r, FILE *f)
                    "<td>%.0f</td></tr>", r->apis[i].name, r->apis[i].calls, r->apis[i].cycles,
                 r->apis[i].pixels, r->apis[i].offscreen);
     fputs("</table></div></div><div><h2>Top sprites</h2><div class='card'><table>"
-          "<tr><th class='l'>sprite</th><th>draws</th><th>pixels</th><th>cycles</th>"
-          "<th>on-screen</th><th>off-screen</th></tr>", f);
+          "<tr><th class='l'>sprite</th><th class='l'>by</th><th>draws</th><th>pixels</th>"
+          "<th>cycles</th><th>on-screen</th><th>off-screen</th></tr>", f);
     for (int i = 0; i < r->nsprites; i++) {
         const report_sprite *s = &r->sprites[i];
         fprintf(f, "<tr><td class='l'>");
@@ -549,11 +559,11 @@ static void write_html(const report *r, FILE *f)
             fprintf(f, "<span class='thumb' style=\"background-image:url(data:image/png;base64,%s);"
                        "background-position:-%dpx -%dpx\"></span> ",
                     r->sheet_b64, (s->sprite % 16) * 32, (s->sprite / 16) * 32);
-        fprintf(f, "%d</td><td>%llu</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td%s>%.0f</td></tr>",
-                s->sprite, s->draws, s->pixels, s->cycles, s->onscreen,
+        fprintf(f, "%d</td><td class='l'>%s</td><td>%llu</td><td>%.0f</td><td>%.0f</td><td>%.0f</td>"
+                   "<td%s>%.0f</td></tr>", s->sprite, s->source, s->draws, s->pixels, s->cycles, s->onscreen,
                 s->offscreen > 0 ? " class='drop'" : "", s->offscreen);
     }
-    if (!r->nsprites) fputs("<tr><td class='l' colspan='6'>no spr(), sspr() or map() calls</td></tr>", f);
+    if (!r->nsprites) fputs("<tr><td class='l' colspan='7'>no spr(), sspr() or map() calls</td></tr>", f);
     fputs("</table></div></div><div><h2>Draw cost per screen pixel</h2><div class='card'>", f);
     if (r->heatmap_b64)
         fprintf(f, "<img width='384' height='384' style='image-rendering:pixelated' alt='heatmap' "
@@ -568,7 +578,7 @@ static void write_html(const report *r, FILE *f)
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
-          "stacks.folded (flamegraph.pl, speedscope), functions.csv.</p>"
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv, draws.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -585,6 +595,7 @@ int m8_profile_report_build(m8_profile_files *dir, FILE *text, char *err, size_t
         read_sprites(r, dir, err, errsz))
         goto done;
     read_functions(r, dir);
+    m8_report_draws_read(&r->draws, dir);
     r->heatmap_b64 = file_base64(dir, "heatmap.png");
     r->sheet_b64 = file_base64(dir, "spritesheet.png");
     FILE *f = m8_profile_file_create(dir, "report.html", err, errsz);
@@ -608,7 +619,7 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
     static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
                                           "api.csv", "sprites.csv" };
     static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
-                                            "functions.csv" };   /* optional */
+                                            "functions.csv", "draws.csv" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)

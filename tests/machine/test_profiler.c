@@ -117,7 +117,21 @@ Test(profiler, call_sites_are_tab_and_line)
     char *api = read_in(dir, "api.csv");
     cr_expect(strstr(api, "\nspr,30,61440,30720,0\n") != NULL, "%s", api);
     char *sprites = read_in(dir, "sprites.csv");
-    cr_expect_str_eq(sprites, "sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles\n3,30,30720,61440,61440,0\n");
+    /* the 4x4 block of sprite 3: its 16 sheet sprites, each 1/16 of spr's cycles (by area) */
+    double spr_cycles = 0;
+    for (int i = 0; i < m8_api_row_count; i++)
+        if (strcmp(m8_api_rows[i].name, "spr") == 0) spr_cycles = p->apis[i].cycles;
+    const char *head = "sprite,draws,pixels,cycles,onscreen_cycles,offscreen_cycles,source\n";
+    cr_expect(strncmp(sprites, head, strlen(head)) == 0, "%s", sprites);
+    int rows = 0;
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            char row[80];
+            snprintf(row, sizeof row, "\n%d,30,1920,%.0f,%.0f,0,spr\n", 3 + x + 16 * y,
+                     spr_cycles / 16, spr_cycles / 16);
+            rows += strstr(sprites, row) != NULL;
+        }
+    cr_expect_eq(rows, 16, "%s", sprites);
     free(sites);
     free(api);
     free(sprites);
@@ -277,19 +291,19 @@ Test(profiler, sspr_and_map_cells_count_per_sprite_on_and_off_screen)
                           &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     run(m8, 1);
-    cr_expect_eq(p->sprites[1].draws, 1);
-    cr_expect_eq(p->sprites[2].draws, 1);
-    cr_expect_float_eq(p->sprites[1].pixels, 16 * 16, 1e-9);
-    cr_expect_float_eq(p->sprites[1].offscreen, p->sprites[1].cycles, 1e-6, "sprite 1 is all off screen");
-    cr_expect_float_eq(p->sprites[2].offscreen, 0, 1e-9, "sprite 2 is all on screen");
-    cr_expect_float_eq(p->sprites[1].cycles + p->sprites[2].cycles, 2.0 * 32 * 16, 1e-6,
+    cr_expect_eq(p->sprites[M8_PROF_BY_SSPR][1].draws, 1);
+    cr_expect_eq(p->sprites[M8_PROF_BY_SSPR][2].draws, 1);
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_SSPR][1].pixels, 16 * 16, 1e-9);
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_SSPR][1].offscreen, p->sprites[M8_PROF_BY_SSPR][1].cycles, 1e-6, "sprite 1 is all off screen");
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_SSPR][2].offscreen, 0, 1e-9, "sprite 2 is all on screen");
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_SSPR][1].cycles + p->sprites[M8_PROF_BY_SSPR][2].cycles, 2.0 * 32 * 16, 1e-6,
                        "the sspr call's cycles are shared out");
-    cr_expect_eq(p->sprites[5].draws, 1);
-    cr_expect_eq(p->sprites[6].draws, 1);
-    cr_expect_float_eq(p->sprites[5].offscreen, 0, 1e-9);
-    cr_expect_gt(p->sprites[6].cycles, 0);
-    cr_expect_float_eq(p->sprites[6].offscreen, p->sprites[6].cycles, 1e-6, "sprite 6 lies past x=127");
-    cr_expect_eq(p->sprites[0].draws, 0, "empty map cells are not sprites drawn");
+    cr_expect_eq(p->sprites[M8_PROF_BY_MAP][5].draws, 1);
+    cr_expect_eq(p->sprites[M8_PROF_BY_MAP][6].draws, 1);
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_MAP][5].offscreen, 0, 1e-9);
+    cr_expect_gt(p->sprites[M8_PROF_BY_MAP][6].cycles, 0);
+    cr_expect_float_eq(p->sprites[M8_PROF_BY_MAP][6].offscreen, p->sprites[M8_PROF_BY_MAP][6].cycles, 1e-6, "sprite 6 lies past x=127");
+    cr_expect_eq(p->sprites[M8_PROF_BY_MAP][0].draws, 0, "empty map cells are not sprites drawn");
     mote8_profiler_free(p);
     mote8_destroy(m8);
 }
