@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "mote8.h"
 
-#define M8_PROFILE_FILES_MAX 16
+#define M8_PROFILE_FILES_MAX 24
 
 typedef struct m8_profile_file {
     char name[32];

@@ -2,7 +2,8 @@
  *
  * Attached to a machine it installs the VM's three observers (api/vm_internal.h):
  *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
- *    current line of the cart's code (lua_getinfo "Sl");
+ *    current line of the cart's code (lua_getinfo "Sl"); the call hook reports every call,
+ *    counted per caller frame and callee (profile_calls.c);
  *  - call: after each API call, its cycles, units and requested area (m8_call_rect) go to
  *    the call site (the calling Lua frame's line), the API function, the sprite index (spr)
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
@@ -74,6 +75,10 @@ static int cart_line(mote8_profiler *p, const lua_Debug *ar)
 static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
 {
     mote8_profiler *p = vm->observer_user;
+    if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {   /* a call: counted */
+        m8_call_counts_add(&p->stacks.calls, L, ar, &p->stacks.cart_source, p->nlines);
+        return;
+    }
     int line = 0, same_frame = 0;
     if (lua_getinfo(L, "Sl", ar)) {
         line = cart_line(p, ar);

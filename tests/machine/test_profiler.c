@@ -458,9 +458,10 @@ Test(profiler, stacks_follow_the_caller_chain)
     cr_expect_eq(di, de + ci + bi + pi + stat_i, "%s", fns);
     cr_expect_eq(ui, ue, "%s", fns);             /* _update calls nothing */
     cr_expect(strstr(fns, "\nsspr,api,5,") != NULL, "%s", fns);
+    cr_expect(strstr(fns, "\nboss,0:7,5,") != NULL && strstr(fns, "\nbig,1:1,5,") != NULL, "%s", fns);
     char *html = read_in(dir, "report.html");     /* the report's top functions table */
     char row[160];
-    snprintf(row, sizeof row, "<tr><td class='l'><code>boss</code></td><td class='l'>0:7</td><td></td><td>%llu</td>",
+    snprintf(row, sizeof row, "<tr><td class='l'><code>boss</code></td><td class='l'>0:7</td><td>5</td><td>%llu</td>",
              (unsigned long long)bi);
     cr_expect(strstr(html, "<h2>Top functions") != NULL && strstr(html, row) != NULL, "%s", row);
     free(html);
