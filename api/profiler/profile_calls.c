@@ -94,7 +94,7 @@ int m8_call_counts_add(m8_call_counts *c, lua_State *L, lua_Debug *ar, const cha
     m8_call_edge *e = edge(c, k);
     if (!e) return -1;
     e->calls++;
-    return 0;
+    return 1;
 }
 
 uint64_t m8_call_counts_get(const m8_call_counts *c, int32_t caller_first, int32_t caller_last,

@@ -29,7 +29,7 @@ typedef struct m8_call_counts {
 
 /* One call of the function at level 0 of L (the call hook's record `ar`): counted when it is
  * the cart's code (`cart_source` = the interned "=cart", updated; `nlines` = code lines).
- * 0, or -1 when out of memory. */
+ * 1 when it was (counted), 0 when not, -1 when out of memory. */
 int m8_call_counts_add(m8_call_counts *c, lua_State *L, lua_Debug *ar, const char **cart_source,
                        int nlines);
 

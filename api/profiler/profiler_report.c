@@ -2,12 +2,13 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png, functions.csv when there) from a set of profile files in memory, so
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv, calls.csv, stacks.folded when there) from a set of profile files in memory, so
  * `mote8 --profile` and tools/m8prof share one path; files come and go through the
  * platform callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget line and
  * the dropped frames, the top call sites, the top functions (inclusive / exclusive), API functions, top sprites with thumbnails, and
- * the draw-cost heatmap with the off-screen share.
- * Depends on: profiler_internal.h, api/mote8_profiler.h, profile_files.h, libc. */
+ * the draw-cost heatmap with the off-screen share; the callers and callees of the top
+ * functions and the flame graph come from report_calls.c and report_flame.c.
+ * Depends on: profiler_internal.h, report_flame.h, api/mote8_profiler.h, profile_files.h, libc. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "profile_files.h"
 #include "mote8_profiler.h"
 #include "profiler_internal.h"
+#include "report_flame.h"
 
 #define TOP_SITES 15
 #define TOP_SPRITES 16
@@ -370,7 +372,8 @@ static const char css[] =
     "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}.calls{fill:#83769c}"
     ".thumb{display:inline-block;width:32px;height:32px;image-rendering:pixelated;"
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
-    ".row{display:flex;gap:24px;flex-wrap:wrap}svg text{fill:#c2c3c7;font:11px sans-serif}";
+    ".row{display:flex;gap:24px;flex-wrap:wrap}summary{cursor:pointer;padding:3px 0}details .row{margin:4px 0 10px 18px}"
+    "svg text{fill:#c2c3c7;font:11px sans-serif}";
 
 void m8_report_chart_scale(double largest, double *top, double *step)
 {
@@ -484,7 +487,7 @@ static void sites_svg(const report *r, FILE *f)
     fputs("</svg>", f);
 }
 
-static void write_html(const report *r, FILE *f)
+static void write_html(const report *r, const m8_profile_files *dir, FILE *f)
 {
     double max, avg = frame_stat_avg(r, &max);
     double draw = r->on_screen + r->off_screen;
@@ -532,6 +535,10 @@ static void write_html(const report *r, FILE *f)
               "exclusive: its own lines and, for an API function, its calls; % of the run's "
               "cycles (boot included)</div>", f);
     }
+    fputs("</div>", f);
+    m8_report_callgraph(f, dir, r->lua + r->system + r->boot_lua + r->boot_system);
+    m8_report_flame(f, dir);
+    fputs("<div>", f);
     fputs("</div><div class='row'><div><h2>API functions</h2><div class='card'><table>"
           "<tr><th class='l'>function</th><th>calls</th><th>cycles</th><th>pixels</th>"
           "<th>off-screen</th></tr>", f);
@@ -568,7 +575,7 @@ static void write_html(const report *r, FILE *f)
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
-          "stacks.folded (flamegraph.pl, speedscope), functions.csv.</p>"
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv, calls.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -589,7 +596,7 @@ int m8_profile_report_build(m8_profile_files *dir, FILE *text, char *err, size_t
     r->sheet_b64 = file_base64(dir, "spritesheet.png");
     FILE *f = m8_profile_file_create(dir, "report.html", err, errsz);
     if (!f) goto done;
-    write_html(r, f);
+    write_html(r, dir, f);
     fclose(f);
     if (!(f = m8_profile_file_create(dir, "summary.txt", err, errsz))) goto done;
     write_text(r, f);
@@ -608,7 +615,8 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
     static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
                                           "api.csv", "sprites.csv" };
     static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
-                                            "functions.csv" };   /* optional */
+                                            "functions.csv", "calls.csv",
+                                            "stacks.folded" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
