@@ -372,7 +372,7 @@ static const char css[] =
     "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}.calls{fill:#83769c}"
     ".thumb{display:inline-block;width:32px;height:32px;image-rendering:pixelated;"
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
-    ".row{display:flex;gap:24px;flex-wrap:wrap}summary{cursor:pointer;padding:3px 0}details .row{margin:4px 0 10px 18px}"
+    ".row{display:flex;gap:24px;flex-wrap:wrap}summary{cursor:pointer;padding:3px 0}details .row{margin:4px 0 10px 18px;align-items:flex-start}"
     "svg text{fill:#c2c3c7;font:11px sans-serif}";
 
 void m8_report_chart_scale(double largest, double *top, double *step)
