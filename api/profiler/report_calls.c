@@ -1,5 +1,5 @@
 /* report_calls.c - report.html's callers and callees of the top functions (report_flame.h),
- * from functions.csv (the cart's functions by inclusive cycles) and calls.csv (caller ->
+ * from functions.csv (the cart's and API functions by inclusive cycles) and calls.csv (caller ->
  * callee per call site): one <details> per function, open for the first, with its callers
  * (where it was called from) and its callees (what it called, at which of its lines), each
  * with calls and the inclusive cycles through that call site, and its own (exclusive) cycles.
@@ -57,8 +57,8 @@ static int read_top(const m8_profile_files *dir, top_fn *top, int max)
         while (n < max && fgets(line, sizeof line, f)) {
             char *field[5];
             if (split(line, field, 5) != 5) continue;
-            if (!strcmp(field[1], "api") || (field[0][0] == '(' && strcmp(field[0], "(main chunk)")))
-                continue;                   /* the cart's functions (and main chunk) only */
+            if (field[0][0] == '(' && strcmp(field[0], "(main chunk)"))
+                continue;                   /* not the frames standing for none */
             top_fn *t = &top[n++];
             snprintf(t->name, sizeof t->name, "%s", field[0]);
             snprintf(t->at, sizeof t->at, "%s", field[1]);
@@ -120,11 +120,17 @@ void m8_report_callgraph(FILE *html, const m8_profile_files *dir, double total)
         const top_fn *t = &top[i];
         fprintf(html, "<details%s><summary><code>", i == 0 ? " open" : "");
         put_text(html, t->name);
-        fprintf(html, "</code> %s%s &mdash; %.0f cycles with its callees (%.1f%%), %.0f its own"
-                      "%s%s%s</summary><div class='row'>",
-                t->at[0] ? "defined at " : "", t->at, t->inclusive,
-                total > 0 ? 100 * t->inclusive / total : 0, t->exclusive, t->calls[0] ? ", " : "",
-                t->calls, t->calls[0] ? " calls" : "");
+        int api = !strcmp(t->at, "api");
+        if (api)
+            fprintf(html, "</code> (API) &mdash; %.0f cycles (%.1f%%), %s calls</summary>"
+                          "<div class='row'>", t->inclusive,
+                    total > 0 ? 100 * t->inclusive / total : 0, t->calls);
+        else
+            fprintf(html, "</code> %s%s &mdash; %.0f cycles with its callees (%.1f%%), %.0f its own"
+                          "%s%s%s</summary><div class='row'>",
+                    t->at[0] ? "defined at " : "", t->at, t->inclusive,
+                    total > 0 ? 100 * t->inclusive / total : 0, t->exclusive, t->calls[0] ? ", " : "",
+                    t->calls, t->calls[0] ? " calls" : "");
         /* callers: the rows calling it */
         fputs("<table><tr><th class='l'>called from (tab:line)</th><th>calls</th>"
               "<th>cycles</th><th>% of it</th></tr>", html);
@@ -142,6 +148,10 @@ void m8_report_callgraph(FILE *html, const m8_profile_files *dir, double total)
         }
         if (!shown) fputs("<tr><td class='l' colspan='4'>the bios (a callback) or a coroutine"
                           "</td></tr>", html);
+        if (api) {                          /* an API function calls nothing of the cart */
+            fputs("</table></div></details>", html);
+            continue;
+        }
         /* callees: the rows it calls from, and its own cycles */
         fputs("</table><table><tr><th class='l'>at (tab:line)</th><th class='l'>function called</th>"
               "<th>calls</th><th>cycles</th><th>% of it</th></tr>", html);

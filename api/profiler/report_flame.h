@@ -15,10 +15,10 @@
 #define M8_FLAME_MAX_FRAMES 4000   /* frames drawn at most (the widest first) */
 void m8_report_flame(FILE *html, const m8_profile_files *dir);
 
-/* The callers and callees section: for the top M8_CALLGRAPH_FUNCTIONS functions of the
- * cart (by inclusive cycles), their top callers and callees with the call site, calls and
+/* The callers and callees section: for the top M8_CALLGRAPH_FUNCTIONS functions (of the
+ * cart, or API functions: callers only; by inclusive cycles), their top callers and callees with the call site, calls and
  * inclusive cycles. `total` = the run's cycles, for shares. Nothing without calls.csv. */
-#define M8_CALLGRAPH_FUNCTIONS 10
+#define M8_CALLGRAPH_FUNCTIONS 12
 #define M8_CALLGRAPH_ROWS 8
 void m8_report_callgraph(FILE *html, const m8_profile_files *dir, double total);
 

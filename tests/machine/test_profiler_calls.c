@@ -216,6 +216,15 @@ Test(profiler_calls, report_flame_graph_holds_the_frames)
     cr_expect(strstr(html, "sspr: ") != NULL && strstr(html, " (API call)</title>") != NULL);
     cr_expect(strstr(html, "<h2>Callers and callees") != NULL);
     cr_expect(strstr(html, "<summary><code>boss</code>") != NULL);
+    char *api = read_in(dir, "api.csv");           /* sspr's callers: big's line, all of it */
+    unsigned long long sspr_calls = 0, sspr = 0;
+    cr_assert_eq(sscanf(strstr(api, "\nsspr,"), "\nsspr,%llu,%llu", &sspr_calls, &sspr), 2);
+    char caller[200];
+    snprintf(caller, sizeof caller, "<code>big</code> at 1:2</td><td>%llu</td><td>%llu</td><td>100.0</td>",
+             sspr_calls, sspr);
+    cr_expect(strstr(html, "<summary><code>sspr</code> (API)") != NULL && strstr(html, caller) != NULL,
+              "%s", caller);
+    free(api);
     cr_expect(strstr(html, "<script src") == NULL && strstr(html, "href=") == NULL);
     /* m8prof rebuilds the graph from the files; without stacks.folded and calls.csv (an
        older profile) the report has neither section and no error */
