@@ -386,3 +386,37 @@ Test(profiler_calls, trace_json_is_valid_with_nested_slices)
     free(trace);
     free(api);
 }
+
+/* The report in headless Chromium (skipped when chromium is missing: tools/deps.sh test
+ * installs it): the page loads, and the flame graph's script zooms into a clicked frame
+ * (its rect spans the whole width, a frame beside it is hidden). */
+static int have_chromium(void) { return system("command -v chromium >/dev/null 2>&1") == 0; }
+
+Test(profiler_calls, report_flame_graph_zooms_in_chromium, .timeout = 180)
+{
+    if (!have_chromium()) {
+        cr_skip_test("chromium not installed");
+        return;
+    }
+    char *dir = profile(HELPERS_CART, 5);
+    char *html = read_in(dir, "report.html");
+    char path[600], cmd[1400];
+    snprintf(path, sizeof path, "%s/zoom.html", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(html, f);
+    fputs("<pre id='out'></pre><script>var q=document.querySelectorAll('g.fr'),z,c;"
+          "q.forEach(function(g){if(g.dataset.l=='boss (0:8)')z=g;if(g.dataset.l=='_draw (0:3)')c=g;});"
+          "z.dispatchEvent(new Event('click'));"
+          "document.getElementById('out').textContent='zoomed '+z.querySelector('rect')"
+          ".getAttribute('width')+' '+(c.style.display=='none'?'hidden':'shown');</script>", f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "timeout 120 chromium --headless --no-sandbox --disable-gpu "
+                              "--dump-dom file://%s > %s/dom.html 2>/dev/null", path, dir);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    char *dom = read_in(dir, "dom.html");
+    cr_expect(strstr(dom, "<pre id=\"out\">zoomed 1099.5 hidden</pre>") != NULL, "%.300s",
+              strstr(dom, "<pre") ? strstr(dom, "<pre") : "no output");
+    free(dom);
+    free(html);
+}
