@@ -1,6 +1,7 @@
 /* report_calls.c - report.html's callers and callees of the top functions (report_flame.h),
  * from functions.csv (the cart's and API functions by inclusive cycles) and calls.csv (caller ->
- * callee per call site): one <details> per function, open for the first, with its callers
+ * callee per call site): one <details> per function, open for the first and for the first API
+ * function (the draws: which function's line made them), with its callers
  * (where it was called from) and its callees (what it called, at which of its lines), each
  * with calls and the inclusive cycles through that call site, and its own (exclusive) cycles.
  * Depends on: report_flame.h, profile_files.h, libc. */
@@ -116,11 +117,13 @@ void m8_report_callgraph(FILE *html, const m8_profile_files *dir, double total)
     call_row *rows = ntop ? read_calls(dir, &nrows) : NULL;
     if (!rows) return;
     fputs("<h2>Callers and callees (calls.csv)</h2><div class='card'>", html);
+    int api_opened = 0;
     for (int i = 0; i < ntop; i++) {
         const top_fn *t = &top[i];
-        fprintf(html, "<details%s><summary><code>", i == 0 ? " open" : "");
+        int api = !strcmp(t->at, "api");    /* open: the top function and the top API one */
+        fprintf(html, "<details%s><summary><code>", i == 0 || (api && !api_opened) ? " open" : "");
+        api_opened |= api;
         put_text(html, t->name);
-        int api = !strcmp(t->at, "api");
         if (api)
             fprintf(html, "</code> (API) &mdash; %.0f cycles (%.1f%%), %s calls</summary>"
                           "<div class='row'>", t->inclusive,
