@@ -15,6 +15,7 @@
 #include "m8_test_util.h"
 #include "mote8.h"
 #include "mote8_profiler.h"
+#include "profiler/profile_trace.h"
 
 static void run(mote8 *m8, int ticks)
 {
@@ -419,4 +420,31 @@ Test(profiler_calls, report_flame_graph_zooms_in_chromium, .timeout = 180)
               strstr(dom, "<pre") ? strstr(dom, "<pre") : "no output");
     free(dom);
     free(html);
+}
+
+/* More slices than M8_TRACE_MAX_SLICES: the rest are counted in otherData, the file stays
+ * valid JSON with the cap's slices (plus the ticks' own). */
+Test(profiler_calls, trace_json_slices_are_capped, .timeout = 120)
+{
+    char *dir = profile("function f() cls() end\nfunction _update() for i=1,1000 do f() end end\n", 25);
+    char *trace = read_in(dir, "trace.json"), *api = read_in(dir, "api.csv");
+    unsigned long long cls_calls = 0, cls = 0;
+    cr_assert_eq(sscanf(strstr(api, "\ncls,"), "\ncls,%llu,%llu", &cls_calls, &cls), 2, "%s", api);
+    cr_assert_eq(cls_calls, 25000);
+    cr_assert_geq(cls / cls_calls, M8_TRACE_MIN_CYCLES, "cls too cheap for a slice");
+    cr_assert_not_null(json_value(trace, 0), "trace.json is not JSON");
+    int begins = 0, ticks = 0;
+    for (const char *b = strstr(trace, "\"ph\":\"B\""); b; b = strstr(b + 1, "\"ph\":\"B\"")) begins++;
+    for (const char *b = strstr(trace, "\"cat\":\"tick\",\"ph\":\"B\""); b;
+         b = strstr(b + 1, "\"cat\":\"tick\",\"ph\":\"B\""))
+        ticks++;                                   /* the ticks' _update (and _draw) slices */
+    cr_expect_eq(begins - ticks, M8_TRACE_MAX_SLICES, "%d slices", begins);
+    const char *left = strstr(trace, "\"slices_left_out\":");
+    cr_assert_not_null(left);
+    unsigned long long n = strtoull(left + 18, NULL, 10);
+    /* every call of f, every cls, every _update of the cart: written or left out */
+    cr_expect_eq(n + (unsigned long long)(begins - ticks), 2 * 25000 + 25, "left out %llu, written %d",
+                 n, begins - ticks);
+    free(trace);
+    free(api);
 }
