@@ -8,7 +8,7 @@
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
  *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
  *    the call also goes to its Lua call stack (profile_stacks.c) and to its draw (stack,
- *    source, scale: profile_draws.c, draws.csv);
+ *    source: profile_draws.c, draws.csv and its sites draw_sites.csv);
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.

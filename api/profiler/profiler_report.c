@@ -2,11 +2,12 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png, functions.csv and draws.csv when there) from a
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv, draws.csv and draw_sites.csv
+ * when there) from a
  * set of profile files in memory, so `mote8 --profile` and tools/m8prof share one path; files
  * come and go through the platform callbacks (profile_files.h). Plots: cycles per displayed
  * frame stacked Lua/system with the budget line and the dropped frames, the top call sites,
- * the top functions (inclusive / exclusive), the top draws with their advice
+ * the top functions (inclusive / exclusive), the top draw sites and draws with their advice
  * (report_draws.c), API functions, top sprites with thumbnails, and the draw-cost heatmap
  * with the off-screen share.
  * Depends on: profiler_internal.h, report_draws.h, api/mote8_profiler.h, profile_files.h, libc. */
@@ -578,7 +579,7 @@ static void write_html(const report *r, FILE *f)
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
-          "stacks.folded (flamegraph.pl, speedscope), functions.csv, draws.csv.</p>"
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv, draws.csv, draw_sites.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -619,7 +620,8 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
     static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
                                           "api.csv", "sprites.csv" };
     static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
-                                            "functions.csv", "draws.csv" };   /* optional */
+                                            "functions.csv", "draws.csv",
+                                            "draw_sites.csv" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
