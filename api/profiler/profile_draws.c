@@ -6,7 +6,9 @@
  * a call charged by its area (its units are its requested area, as spr, sspr and rectfill's)
  * cut to its visible part costs rule(units x visible share); a map cut to its visible cells
  * costs rule(units x visible cells / cells); an sspr capped at 1:1 costs rule(units x capped
- * area / area). So the savings follow the rules as they are, never a copy of their numbers.
+ * area / area). So the savings follow the rules as they are, never a copy of their numbers;
+ * a draw's saving is the sum of its calls' own. At the end the draws are grouped into draw
+ * sites (site_key below) and both are written with their advice.
  * Depends on: profile_draws.h, profile_stacks.h, profile_files.h, api/api_call.h,
  * runtime/core/cart.h. */
 #include <math.h>
@@ -295,7 +297,8 @@ static void put_advice(FILE *f, const advice *adv, int na)
 
 /* ---------------------------------------------------------------- sites --- */
 
-/* A draw site: the draws of one stack (the line that called, its callers, the function). */
+/* A draw site: the draws of one site key (below): the line that called, the functions of its
+ * callers, the API function. */
 typedef struct draw_site {
     cut_figures fig;
     int stack;
@@ -327,6 +330,41 @@ static void site_add(draw_site *s, const m8_draw *d)
     s->pixels_charged += d->pixels_charged;
 }
 
+/* A site's key: the line that called the API and the functions of its stack, root first
+ * (the API function last), without the lines the callers called from, so the calls a
+ * helper makes for callers on different lines are one site. */
+typedef struct site_key {
+    int line, n;
+    const m8_stack_frame *frames;
+} site_key;
+
+static int leaf_line(const m8_stacks *s, const m8_stack *st);
+
+static site_key key_of(const m8_stacks *s, int stack)
+{
+    const m8_stack *st = &s->stacks[stack];
+    site_key k = { leaf_line(s, st), st->n, &s->frames[st->at] };
+    return k;
+}
+
+static uint64_t hash_site(const site_key *k)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint32_t)k->line;
+    for (int i = 0; i < k->n; i++) {
+        h ^= (uint32_t)k->frames[i].fn;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static int same_site(const site_key *a, const site_key *b)
+{
+    if (a->line != b->line || a->n != b->n) return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->frames[i].fn != b->frames[i].fn) return 0;
+    return 1;
+}
+
 /* ---------------------------------------------------------------- writing --- */
 
 static const m8_draw *sort_draws;
@@ -356,8 +394,10 @@ static int leaf_line(const m8_stacks *s, const m8_stack *st)
     return 0;
 }
 
-/* The caller chain, root first: "_draw (0:4) > boss (0:9) > big (1:2)", as a CSV field. */
-static void put_chain(FILE *f, const m8_stacks *s, const m8_stack *st, const m8_cart *cart)
+/* The caller chain, root first: "_draw (0:4) > boss (0:9) > big (1:2)", as a CSV field;
+ * without `lines`, the function names alone: "_draw > boss > big". */
+static void put_chain(FILE *f, const m8_stacks *s, const m8_stack *st, const m8_cart *cart,
+                      int lines)
 {
     fputc('"', f);
     int first = 1;
@@ -375,7 +415,7 @@ static void put_chain(FILE *f, const m8_stacks *s, const m8_stack *st, const m8_
         } else {
             fputs(name, f);
         }
-        if (fr->first >= 0) {
+        if (fr->first >= 0 && lines) {
             put_location(where, sizeof where, cart, fr->line);
             fprintf(f, " (%s)", where);
         }
@@ -402,7 +442,7 @@ static int write_sites(const draw_site *sites, int n, const m8_stacks *stacks,
         char where[32] = "(outside the cart)";
         if (line > 0) put_location(where, sizeof where, cart, line);
         fprintf(f, "%d,%s,", s->rank, where);
-        put_chain(f, stacks, st, cart);
+        put_chain(f, stacks, st, cart, 0);
         fprintf(f, ",%s,%d,%.0f,%.0f,%.1f,%.0f,%.0f,", g->fn, g->draws, g->calls, g->cycles,
                 g->cycles / frames, g->offscreen, g->above_cycles);
         if (g->scale_max > 0) fprintf(f, "%.2f", g->scale_max);
@@ -433,11 +473,14 @@ int m8_draws_write(const m8_draws *d, const m8_stacks *stacks, const m8_cart *ca
     char *drew = calloc((size_t)m8_api_row_count, 1);
     int *order = malloc((d->n + 1) * sizeof *order);
     int *site_of = calloc(stacks->nstacks + 1, sizeof *site_of);    /* stack -> site + 1 */
+    size_t nslots = 16;                 /* open-addressed: site keys -> site + 1 */
+    while (nslots < 2 * (d->n + 1)) nslots *= 2;
+    int *slots = calloc(nslots, sizeof *slots);
     int *rank_of = calloc(d->n + 1, sizeof *rank_of);               /* site -> rank */
     draw_site *sites = calloc(d->n + 1, sizeof *sites);
     FILE *f = NULL;
     int rc = -1;
-    if (!drew || !order || !site_of || !rank_of || !sites) {
+    if (!drew || !order || !site_of || !slots || !rank_of || !sites) {
         snprintf(err, errsz, "out of memory");
         goto done;
     }
@@ -452,7 +495,16 @@ int m8_draws_write(const m8_draws *d, const m8_stacks *stacks, const m8_cart *ca
     for (int i = 0; i < n; i++) {       /* the sites, in the order of their costliest draw */
         const m8_draw *dr = &d->draws[order[i]];
         int *at = &site_of[dr->key.stack];
-        if (!*at) *at = ++nsites;
+        if (!*at) {
+            site_key k = key_of(stacks, dr->key.stack);
+            size_t h = hash_site(&k) & (nslots - 1);
+            for (; slots[h]; h = (h + 1) & (nslots - 1)) {
+                site_key o = key_of(stacks, sites[slots[h] - 1].stack);
+                if (same_site(&k, &o)) break;
+            }
+            if (!slots[h]) slots[h] = ++nsites;
+            *at = slots[h];
+        }
         site_add(&sites[*at - 1], dr);
     }
     for (int i = 0; i < nsites; i++) sites[i].rank = i;     /* first-seen index, for now */
@@ -476,7 +528,7 @@ int m8_draws_write(const m8_draws *d, const m8_stacks *stacks, const m8_cart *ca
         char where[32] = "(outside the cart)";
         if (line > 0) put_location(where, sizeof where, cart, line);
         fprintf(f, "%d,%s,", rank_of[site_of[dr->key.stack] - 1], where);
-        put_chain(f, stacks, st, cart);
+        put_chain(f, stacks, st, cart, 1);
         fprintf(f, ",%s,", m8_api_rows[dr->row].name);
         const m8_draw_key *k = &dr->key;
         if (k->source == M8_SOURCE_SPRITE) fprintf(f, "%d", k->sy / 8 * 16 + k->sx / 8);
@@ -522,6 +574,7 @@ done:
     free(drew);
     free(order);
     free(site_of);
+    free(slots);
     free(rank_of);
     free(sites);
     return rc;

@@ -4,9 +4,10 @@
  * whatever its scale (kept as a range and a cost-weighted mean); per draw, on/off-screen
  * cycles, pixels drawn and charged, and what the cost rules would charge done the cheaper
  * way (cut to the visible part, zoom capped at 1:1), summed call by call, written as
- * draws.csv with the advice that names the cut. The draws of one stack make a draw site
- * (the line that called, its caller chain, the function), written as draw_sites.csv with
- * the site's own advice, so a helper drawing many sprites is judged as a whole.
+ * draws.csv with the advice that names the cut. The draws of one line through one chain of
+ * functions make a draw site (the line that called, the functions of its caller chain, the
+ * API function), written as draw_sites.csv with the site's own advice, so a helper drawing
+ * many sprites for many callers' lines is judged as a whole.
  * Depends on: profile_files.h, profile_stacks.h, api/vm_internal.h (m8_call_rect),
  * api/api_registry.h, runtime/core/cart.h. */
 #ifndef M8_PROFILE_DRAWS_H
@@ -66,7 +67,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
                   uint64_t cycles, double units);
 
 /* draws.csv and draw_sites.csv: the draws of every function that reported an area, and
- * their sites (one per stack), costliest first, with their caller chain (names from
+ * their sites, costliest first, with their caller chain (names from
  * `stacks`), cycles per displayed frame (`frames`), and advice for the costly ones (a share
  * of `run_cycles`). 0, or -1 with err. */
 int m8_draws_write(const m8_draws *d, const m8_stacks *stacks, const struct m8_cart *cart,
