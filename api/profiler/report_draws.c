@@ -204,10 +204,11 @@ static void sites_html(const m8_report_draws *d, FILE *f, double frames, double 
             fputs("</td></tr>", f);
         }
     }
-    fputs("</table><div style='color:#808090'>a draw site: one call stack (the line that "
-          "called and its callers) and function, whatever it drew; above 1:1: the share of its "
+    fputs("</table><div style='color:#808090'>a draw site: the line that called, the functions "
+          "of its caller chain (whichever lines they called from) and the function, whatever it "
+          "drew; draws: its rows in Top draws (# as their site); above 1:1: the share of its "
           "cycles in calls scaled past 1:1; savings are summed call by call, per displayed "
-          "frame; its draws are the rows of Top draws with its # as their site</div></div>", f);
+          "frame</div></div>", f);
 }
 
 void m8_report_draws_html(const m8_report_draws *d, FILE *f, double frames, double run_cycles,
@@ -260,7 +261,8 @@ void m8_report_draws_html(const m8_report_draws *d, FILE *f, double frames, doub
             fprintf(f, "%.2fx", r->scale_x);
         else if (r->has_scale) fprintf(f, "%.2fx &#215; %.2fx", r->scale_x, r->scale_y);
         if (r->has_scale && r->scale_max - r->scale_min >= 0.005)
-            fprintf(f, "<br><small>%.2fx to %.2fx</small>", r->scale_min, r->scale_max);
+            fprintf(f, "<br><small title='linear scale: square root of destination / source "
+                       "area'>&#8730;area %.2fx to %.2fx</small>", r->scale_min, r->scale_max);
         fprintf(f, "</td><td>%.1f</td><td>%.0f</td><td>%.1f%%</td>", (double)r->calls / frames,
                 r->per_frame, run_cycles > 0 ? 100 * r->cycles / run_cycles : 0);
         double off = r->cycles > 0 ? 100 * r->offscreen / r->cycles : 0;
@@ -274,7 +276,8 @@ void m8_report_draws_html(const m8_report_draws *d, FILE *f, double frames, doub
     }
     fputs("</table><div style='color:#808090'>a draw: one call stack (the line that called "
           "and its callers), function, and sprite or sheet rectangle, at any scale (the "
-          "cost-weighted mean, and the range when it varies); off-screen: the share of its "
+          "cost-weighted mean on each axis, and the range of the linear scale &#8730;(destination "
+          "/ source area) when it varies); off-screen: the share of its "
           "cycles outside the screen or clip rectangle; advice: what the cost rules would "
           "charge done the cheaper way, summed call by call, per displayed frame</div></div>", f);
 }
