@@ -682,8 +682,8 @@ static int write_stacks(const mote8_profiler *p, m8_profile_files *dir, char *er
                            errsz);
 }
 
-/* draws.csv: cycles per displayed frame, advice for draws above a share of the run's
- * cycles (the ticks' and the boot's). */
+/* draws.csv and draw_sites.csv: cycles per displayed frame, advice for draws and sites
+ * above a share of the run's cycles (the ticks' and the boot's). */
 static int write_draws(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     double run = (double)(p->boot_lua + p->boot_system);
