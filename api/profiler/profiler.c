@@ -9,7 +9,7 @@
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
  *    share falling outside the screen or the clip rectangle is counted apart (off-screen);
  *    the call also goes to its Lua call stack (profile_stacks.c) and to its draw (stack,
- *    source, scale: profile_draws.c, draws.csv);
+ *    source: profile_draws.c, draws.csv and its sites draw_sites.csv);
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Instructions, calls and ticks also open and close the per-call slices of trace.json
  * (profile_trace.c).
@@ -666,8 +666,8 @@ static int write_stacks(const mote8_profiler *p, m8_profile_files *dir, char *er
                            errsz);
 }
 
-/* draws.csv: cycles per displayed frame, advice for draws above a share of the run's
- * cycles (the ticks' and the boot's). */
+/* draws.csv and draw_sites.csv: cycles per displayed frame, advice for draws and sites
+ * above a share of the run's cycles (the ticks' and the boot's). */
 static int write_draws(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
     double run = (double)(p->boot_lua + p->boot_system);

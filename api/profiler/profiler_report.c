@@ -2,14 +2,15 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png, functions.csv, calls.csv, stacks.folded and
- * draws.csv when there) from a set of profile files in memory, so `mote8 --profile` and
- * tools/m8prof share one path; files come and go through the platform callbacks
- * (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget
- * line and the dropped frames, the top call sites, the top functions (inclusive /
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv, calls.csv, stacks.folded,
+ * draws.csv and draw_sites.csv when there) from a set of profile files in memory, so `mote8
+ * --profile` and tools/m8prof share one path; files come and go through the platform
+ * callbacks (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the
+ * budget line and the dropped frames, the top call sites, the top functions (inclusive /
  * exclusive), API functions, top sprites with thumbnails, and the draw-cost heatmap with the
  * off-screen share; the callers and callees of the top functions and the flame graph come
- * from report_calls.c and report_flame.c, the top draws with their advice from report_draws.c.
+ * from report_calls.c and report_flame.c, the top draw sites and draws with their advice from
+ * report_draws.c.
  * Depends on: profiler_internal.h, report_draws.h, report_flame.h, api/mote8_profiler.h,
  * profile_files.h, libc. */
 #include <math.h>
@@ -584,7 +585,8 @@ static void write_html(const report *r, const m8_profile_files *dir, FILE *f)
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
-          "stacks.folded (flamegraph.pl, speedscope), functions.csv, calls.csv, draws.csv.</p>"
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv, calls.csv, draws.csv, "
+          "draw_sites.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -626,7 +628,8 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
                                           "api.csv", "sprites.csv" };
     static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
                                             "functions.csv", "calls.csv",
-                                            "stacks.folded", "draws.csv" };   /* optional */
+                                            "stacks.folded", "draws.csv",
+                                            "draw_sites.csv" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)

@@ -1,9 +1,11 @@
-/* test_profile_draws.c - the profiler's top draws (draws.csv) and its advice: one row per
- * draw (call stack, function, source, scale), a big scaled sspr one row with its caller
+/* test_profile_draws.c - the profiler's top draws (draws.csv), draw sites (draw_sites.csv)
+ * and their advice: one row per draw (call stack, function, source) whatever its scale, its
+ * zoom saving the sum of its calls' own savings, a big scaled sspr one row with its caller
  * chain, spr and sspr sharing their cycles over the sheet sprites alike, map apart in
  * sprites.csv, advice naming the cut with savings worked out here from the profile's own
- * numbers and the rows' cost rules (never a copy of the rules' figures), the draws adding up
- * to api.csv, and the report's table rebuilt by m8prof (absent for an older profile).
+ * numbers and the rows' cost rules (never a copy of the rules' figures), a helper drawing
+ * many cheap sprites advised as one site, the draws adding up to api.csv, and the report's
+ * tables rebuilt by m8prof (absent for an older profile).
  * Depends on: Criterion, api/mote8_profiler.h, api/profiler/profiler_internal.h,
  * api/api_call.h, m8_test_util.h. */
 #include <criterion/criterion.h>
@@ -55,9 +57,14 @@ static char *profile(const char *code, int ticks, mote8_profiler **out, mote8 **
 
 /* ---------------------------------------------------------------- draws.csv --- */
 
-enum { SITE, CALLERS, FUNCTION, SPRITE, SRC_X, SRC_Y, SRC_W, SRC_H, SCALE_X, SCALE_Y,
-       CELLS, CELLS_VISIBLE, CALLS, CYCLES, PER_FRAME, ONSCREEN, OFFSCREEN, PIXELS_DRAWN,
-       PIXELS_CHARGED, SAVING, ADVICE, NFIELDS };
+enum { SITE_RANK, SITE, CALLERS, FUNCTION, SPRITE, SRC_X, SRC_Y, SRC_W, SRC_H, SCALE_X,
+       SCALE_Y, SCALE_MIN, SCALE_MAX, CELLS, CELLS_VISIBLE, CALLS, CYCLES, PER_FRAME, ONSCREEN,
+       OFFSCREEN, PIXELS_DRAWN, PIXELS_CHARGED, CLIP_SAVING, ZOOM_SAVING, SAVING, ADVICE,
+       NFIELDS };
+/* draw_sites.csv's columns */
+enum { S_RANK, S_SITE, S_CALLERS, S_FUNCTION, S_DRAWS, S_CALLS, S_CYCLES, S_PER_FRAME,
+       S_OFFSCREEN, S_ABOVE, S_SCALE_MAX, S_PIXELS_DRAWN, S_PIXELS_CHARGED, S_CLIP_SAVING,
+       S_ZOOM_SAVING, S_SAVING, S_ADVICE, S_NFIELDS };
 
 typedef struct draw_row {
     char field[NFIELDS][600];
@@ -65,13 +72,20 @@ typedef struct draw_row {
 
 static double num(const draw_row *r, int k) { return atof(r->field[k]); }
 
-/* The rows of draws.csv (after checking its header); returns the count. */
-static int draw_rows(const char *csv, draw_row *rows, int max)
+static const char *const draws_head =
+    "site_rank,site,callers,function,sprite,source_x,source_y,source_w,source_h,scale_x,"
+    "scale_y,scale_min,scale_max,cells_charged,cells_visible,calls,cycles,cycles_per_frame,"
+    "onscreen_cycles,offscreen_cycles,pixels_drawn,pixels_charged,clip_saving_per_frame,"
+    "zoom_saving_per_frame,saving_per_frame,advice\n";
+static const char *const sites_head =
+    "rank,site,callers,function,draws,calls,cycles,cycles_per_frame,offscreen_cycles,"
+    "above_1to1_cycles,scale_max,pixels_drawn,pixels_charged,clip_saving_per_frame,"
+    "zoom_saving_per_frame,saving_per_frame,advice\n";
+
+/* The rows of a CSV with header `head` and `nfields` columns (draws.csv, draw_sites.csv);
+ * returns the count. */
+static int csv_rows(const char *csv, const char *head, int nfields, draw_row *rows, int max)
 {
-    const char *head = "site,callers,function,sprite,source_x,source_y,source_w,source_h,"
-                       "scale_x,scale_y,cells_charged,cells_visible,calls,cycles,"
-                       "cycles_per_frame,onscreen_cycles,offscreen_cycles,pixels_drawn,"
-                       "pixels_charged,saving_per_frame,advice\n";
     cr_assert(strncmp(csv, head, strlen(head)) == 0, "%s", csv);
     const char *c = csv + strlen(head);
     int n = 0;
@@ -93,15 +107,25 @@ static int draw_rows(const char *csv, draw_row *rows, int max)
                     else c++;
             }
             k++;
-            if (*c != ',' || k == NFIELDS) break;
+            if (*c != ',' || k == nfields) break;
             c++;
         }
-        cr_assert_eq(k, NFIELDS, "row %d has %d fields:\n%s", n, k, csv);
+        cr_assert_eq(k, nfields, "row %d has %d fields:\n%s", n, k, csv);
         cr_assert_eq(*c, '\n', "row %d does not end:\n%s", n, csv);
         c++;
         n++;
     }
     return n;
+}
+
+static int draw_rows(const char *csv, draw_row *rows, int max)
+{
+    return csv_rows(csv, draws_head, NFIELDS, rows, max);
+}
+
+static int site_rows(const char *csv, draw_row *rows, int max)
+{
+    return csv_rows(csv, sites_head, S_NFIELDS, rows, max);
 }
 
 static const draw_row *find_row(const draw_row *rows, int n, const char *function,
@@ -283,8 +307,11 @@ Test(profile_draws, zoomed_draw_gets_zoom_advice)
     cr_expect_gt(saving, 0);
     cr_expect_float_eq(num(r, SAVING), saving, 0.5);
     char want[160];
-    snprintf(want, sizeof want, "scaled 4.0x past 1:1: a zoom cap at 1:1 (as racer's zoom_cap) "
-             "saves %.0f cycles a frame", saving);
+    cr_expect_float_eq(num(r, ZOOM_SAVING), saving, 0.05);
+    cr_expect_str_eq(r->field[SCALE_MIN], "4.00");
+    cr_expect_str_eq(r->field[SCALE_MAX], "4.00");
+    snprintf(want, sizeof want, "100%% of its cycles scaled past 1:1 (up to 4.0x): a zoom cap at "
+             "1:1 (as racer's zoom_cap) saves %.0f cycles a frame", saving);
     cr_expect(strstr(r->field[ADVICE], want) != NULL, "%s\nwant %s", r->field[ADVICE], want);
     cr_expect(strstr(r->field[ADVICE], "off screen") == NULL);
     free(csv);
@@ -377,18 +404,19 @@ Test(profile_draws, report_tool_rebuilds_top_draws_and_accepts_older_profiles)
     char *dir = profile("function _draw()\n cls()\n sspr(0,0,32,32,-60,0,128,32)\nend\n", 4, &p, &m8);
     char *before = read_in(dir, "report.html");
     cr_assert(strstr(before, "<h2>Top draws") != NULL);
+    cr_assert(strstr(before, "<h2>Top draw sites") != NULL);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm %s/report.html && %s/bin/m8prof %s > %s/sum.txt", dir,
              M8_BINARY_DIR, dir, dir);
     cr_assert_eq(system(cmd), 0);
     char *after = read_in(dir, "report.html"), *sum = read_in(dir, "sum.txt");
     cr_expect_str_eq(after, before);
-    cr_expect(strstr(sum, "top draws") && strstr(sum, "where to cut"), "%s", sum);
-    snprintf(cmd, sizeof cmd, "rm %s/draws.csv %s/report.html && %s/bin/m8prof %s > %s/sum.txt",
-             dir, dir, M8_BINARY_DIR, dir, dir);
+    cr_expect(strstr(sum, "top draw sites") && strstr(sum, "where to cut"), "%s", sum);
+    snprintf(cmd, sizeof cmd, "rm %s/draws.csv %s/draw_sites.csv %s/report.html && "
+             "%s/bin/m8prof %s > %s/sum.txt", dir, dir, dir, M8_BINARY_DIR, dir, dir);
     cr_assert_eq(system(cmd), 0);
     char *old = read_in(dir, "report.html");
-    cr_expect(strstr(old, "Top draws") == NULL);
+    cr_expect(strstr(old, "Top draws") == NULL && strstr(old, "Top draw sites") == NULL);
     cr_expect(strstr(old, "</html>") != NULL);
     free(before);
     free(after);
@@ -398,29 +426,161 @@ Test(profile_draws, report_tool_rebuilds_top_draws_and_accepts_older_profiles)
     mote8_destroy(m8);
 }
 
-/* An sspr whose zoom varies within an octave (1.1x to 1.9x) is one draw; past 2x it is
- * another; the shrunk ones (at most 1:1) a third. */
-Test(profile_draws, zoom_classes_by_octave)
+/* One sprite drawn by one helper at many scales (shrunk, 1:1, up to 3.75x) is ONE draw; its
+ * zoom saving is the sum of each call's own saving by the row's rule (the charge for the
+ * call less the charge with the destination capped at 8x8), its scale range and
+ * cost-weighted mean those of the calls. */
+Test(profile_draws, one_draw_whatever_the_scale_its_zoom_saving_summed_per_call)
 {
     mote8_profiler *p;
     mote8 *m8;
+    enum { TICKS = 14 };
     char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=9+t%7\n"
-                        " for d in all({s,s*2,s-8}) do sspr(0,0,8,8,0,0,d,d) end\nend\n",
-                        14, &p, &m8);
+                        " for d in all({s,s*2,s-8,8}) do sspr(0,0,8,8,0,0,d,d) end\nend\n",
+                        TICKS, &p, &m8);
     char *csv = read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
-    int ssprs = 0, calls = 0;
-    for (int i = 0; i < n; i++)
-        if (!strcmp(rows[i].field[FUNCTION], "sspr")) {
-            ssprs++;
-            calls += (int)num(&rows[i], CALLS);
-            cr_expect_eq(num(&rows[i], CALLS), 14, "%s", csv);
-            cr_expect_str_eq(rows[i].field[SITE], "0:5");
+    int ssprs = 0;
+    for (int i = 0; i < n; i++) ssprs += !strcmp(rows[i].field[FUNCTION], "sspr");
+    cr_expect_eq(ssprs, 1, "%s", csv);
+    const draw_row *r = find_row(rows, n, "sspr", "0:5");
+    cr_assert_not_null(r, "%s", csv);
+    cr_expect_eq(num(r, CALLS), 4 * TICKS);
+    /* the calls as the cart made them: t = 1 .. TICKS */
+    double cycles = 0, saving = 0, above = 0, wsum = 0, lo = INFINITY, hi = 0;
+    for (int t = 1; t <= TICKS; t++) {
+        int s = 9 + t % 7, ds[4] = { s, s * 2, s - 8, 8 };
+        for (int k = 0; k < 4; k++) {
+            double d = ds[k], c = rule_cycles("sspr", 1, d * d);
+            double capped = d > 8 ? rule_cycles("sspr", 1, 64) : c;
+            cycles += c;
+            saving += c - capped;
+            above += d > 8 ? c : 0;
+            wsum += c * d / 8;
+            lo = fmin(lo, d / 8);
+            hi = fmax(hi, d / 8);
         }
-    cr_expect_eq(ssprs, 3, "%s", csv);
-    cr_expect_eq(calls, 3 * 14);
+    }
+    double frames = frames_of(p);
+    cr_expect_float_eq(num(r, CYCLES), cycles, 0.5);
+    cr_expect_float_eq(num(r, ZOOM_SAVING), saving / frames, 0.05, "%s", csv);
+    cr_expect_float_eq(num(r, SCALE_MIN), lo, 0.0051, "%s", csv);   /* written to 2 places */
+    cr_expect_float_eq(num(r, SCALE_MAX), hi, 0.0051);
+    cr_expect_float_eq(num(r, SCALE_X), wsum / cycles, 0.005);
+    cr_expect_float_eq(num(r, SCALE_Y), wsum / cycles, 0.005);
+    cr_assert_geq(cycles, M8_DRAW_ADVICE_RUN_SHARE * run_cycles(p), "costly enough to advise");
+    char want[200];
+    snprintf(want, sizeof want, "%.0f%% of its cycles scaled past 1:1 (up to %.1fx): a zoom cap "
+             "at 1:1 (as racer's zoom_cap) saves %.0f cycles a frame", 100 * above / cycles, hi,
+             saving / frames);
+    cr_expect(strstr(r->field[ADVICE], want) != NULL, "%s\nwant %s", r->field[ADVICE], want);
+    /* its site: the same figures */
+    char *sites_csv = read_in(dir, "draw_sites.csv");
+    static draw_row sites[MAX_ROWS];
+    int ns = site_rows(sites_csv, sites, MAX_ROWS);
+    const draw_row *site = NULL;
+    for (int i = 0; i < ns; i++)
+        if (!strcmp(sites[i].field[S_FUNCTION], "sspr")) site = &sites[i];
+    cr_assert_not_null(site, "%s", sites_csv);
+    cr_expect_eq(num(site, S_DRAWS), 1);
+    cr_expect_eq(num(site, S_RANK), num(r, SITE_RANK));
+    cr_expect_float_eq(num(site, S_ABOVE), above, 0.5);
+    cr_expect_float_eq(num(site, S_ZOOM_SAVING), saving / frames, 0.05);
+    cr_expect(strstr(site->field[S_ADVICE], want) != NULL, "%s", site->field[S_ADVICE]);
+    free(sites_csv);
     free(csv);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+/* A sprite capped at 1:1 (as racer's zoom_cap does) has no zoom saving and no zoom advice,
+ * however costly. */
+Test(profile_draws, capped_zoom_gets_no_zoom_advice)
+{
+    mote8_profiler *p;
+    mote8 *m8;
+    char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=min(0.5+t/4,1)\n"
+                        " for i=1,6 do sspr(0,0,32,32,i*8,0,32*s,32*s) end\nend\n", 10, &p, &m8);
+    char *csv = read_in(dir, "draws.csv"), *sites_csv = read_in(dir, "draw_sites.csv");
+    static draw_row rows[MAX_ROWS], sites[MAX_ROWS];
+    int n = draw_rows(csv, rows, MAX_ROWS), ns = site_rows(sites_csv, sites, MAX_ROWS);
+    const draw_row *r = find_row(rows, n, "sspr", NULL);
+    cr_assert_not_null(r, "%s", csv);
+    cr_expect_geq(num(r, CYCLES), M8_DRAW_ADVICE_RUN_SHARE * run_cycles(p));
+    cr_expect_eq(num(r, ZOOM_SAVING), 0);
+    cr_expect_str_eq(r->field[SCALE_MAX], "1.00");
+    cr_expect(strstr(r->field[ADVICE], "zoom") == NULL, "%s", r->field[ADVICE]);
+    for (int i = 0; i < ns; i++) {
+        cr_expect_eq(num(&sites[i], S_ZOOM_SAVING), 0, "%s", sites_csv);
+        cr_expect(strstr(sites[i].field[S_ADVICE], "zoom") == NULL, "%s", sites_csv);
+    }
+    free(csv);
+    free(sites_csv);
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+/* A helper drawing 16 different sprites at 2x for callers on two lines, each draw below the
+ * per-draw threshold (1% of the run: the cart burns Lua cycles besides) but costly
+ * together: no draw is advised, the site (one, whichever line called the helper) is, its
+ * zoom saving the sum of its draws'; the summary names it among the cuts with its sprite
+ * count. */
+Test(profile_draws, helper_of_many_cheap_sprites_advised_as_a_site)
+{
+    mote8_profiler *p;
+    mote8 *m8;
+    char *dir = profile("function prop(n,x,y)\n sspr(n%16*8,n\\16*8,8,8,x,y,16,16)\nend\n"
+                        "function _draw()\n cls()\n local k=0\n for i=1,20000 do k+=i end\n"
+                        " for n=0,7 do prop(n,n*7,n*5) end\n for n=8,15 do prop(n,n*7,n*5) end\nend\n",
+                        6, &p, &m8);
+    char *csv = read_in(dir, "draws.csv"), *sites_csv = read_in(dir, "draw_sites.csv");
+    static draw_row rows[MAX_ROWS], sites[MAX_ROWS];
+    int n = draw_rows(csv, rows, MAX_ROWS), ns = site_rows(sites_csv, sites, MAX_ROWS);
+    double run = run_cycles(p), floor = M8_DRAW_ADVICE_RUN_SHARE * run, frames = frames_of(p);
+    double cycles = 0, saving = 0;
+    int draws = 0, rank = 0, from_line_9 = 0;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(rows[i].field[FUNCTION], "sspr")) continue;
+        draws++;
+        if (rank) cr_expect_eq(num(&rows[i], SITE_RANK), rank, "one site:\n%s", csv);
+        rank = (int)num(&rows[i], SITE_RANK);
+        from_line_9 += !strcmp(rows[i].field[CALLERS], "_draw (0:9) > prop (0:2)");
+        cr_assert_lt(num(&rows[i], CYCLES), floor, "each draw below the threshold:\n%s", csv);
+        cr_expect_str_eq(rows[i].field[ADVICE], "");
+        cr_expect_str_eq(rows[i].field[SITE], "0:2");
+        double calls = num(&rows[i], CALLS);
+        cycles += num(&rows[i], CYCLES);
+        saving += rule_cycles("sspr", calls, 16 * 16) - rule_cycles("sspr", calls, 8 * 8);
+    }
+    cr_expect_eq(draws, 16, "%s", csv);
+    cr_expect_eq(from_line_9, 8, "%s", csv);
+    cr_assert_geq(cycles, floor, "together above it");
+    const draw_row *site = NULL;
+    for (int i = 0; i < ns; i++)
+        if (!strcmp(sites[i].field[S_FUNCTION], "sspr")) site = &sites[i];
+    cr_assert_not_null(site, "%s", sites_csv);
+    cr_expect_eq(num(site, S_RANK), rank);
+    cr_expect_eq(num(site, S_DRAWS), 16);
+    cr_expect_str_eq(site->field[S_SITE], "0:2");
+    cr_expect_str_eq(site->field[S_CALLERS], "_draw > prop");
+    cr_expect_float_eq(num(site, S_CYCLES), cycles, 0.5);
+    cr_expect_float_eq(num(site, S_ZOOM_SAVING), saving / frames, 0.05);
+    char want[200];
+    snprintf(want, sizeof want, "100%% of its cycles scaled past 1:1 (up to 2.0x): a zoom cap "
+             "at 1:1 (as racer's zoom_cap) saves %.0f cycles a frame", saving / frames);
+    cr_expect(strstr(site->field[S_ADVICE], want) != NULL, "%s\nwant %s", sites_csv, want);
+    char *sum = read_in(dir, "summary.txt"), *html = read_in(dir, "report.html");
+    const char *cut = strstr(sum, "where to cut");
+    cr_expect(cut && strstr(cut, "0:2 sspr via _draw > prop: ") &&
+              strstr(cut, "over 16 sprites, 100% above 1:1: ") && strstr(cut, want), "%s", sum);
+    cr_expect(strstr(html, "<h2>Top draw sites") != NULL);
+    cr_expect(strstr(html, "<h2>Top draw sites") < strstr(html, "<h2>Top draws ("),
+              "the sites above the draws");
+    free(sum);
+    free(html);
+    free(csv);
+    free(sites_csv);
     mote8_profiler_free(p);
     mote8_destroy(m8);
 }
