@@ -331,8 +331,9 @@ void m8_overlay_draw_picture(m8_overlay *o, SDL_Renderer *r, mote8 *m8, SDL_Rect
     }
     if (!o->prof || !o->heat || !o->heat_texture) return;
     mote8_profiler_live_heatmap(o->prof, o->heat);
-    /* each pixel: its causes' colours mixed by their shares of its cost; opaque where it is
-     * hottest, fading with the square root of its cost, clear where nothing was drawn */
+    /* each pixel: its causes' colours mixed by their shares of its cost; opacity from 0.15
+     * to 0.75 at the hottest pixel with the square root of its cost (the picture still shows
+     * through), clear where nothing was drawn */
     static uint8_t rgba[128 * 128 * 4];
     const mote8_prof_heatmap *h = o->heat;
     for (int i = 0; i < 128 * 128; i++) {
@@ -349,12 +350,12 @@ void m8_overlay_draw_picture(m8_overlay *o, SDL_Renderer *r, mote8 *m8, SDL_Rect
             continue;
         }
         for (int j = 0; j < 3; j++) px[j] = (uint8_t)(mix[j] / total);
-        double a = 0.2 + 0.8 * sqrt(total / h->hottest);
-        px[3] = (uint8_t)(255 * (a > 1 ? 1 : a));
+        double a = 0.15 + 0.6 * sqrt(total / h->hottest);
+        px[3] = (uint8_t)(255 * (a > 0.75 ? 0.75 : a));
     }
     SDL_UpdateTexture(o->heat_texture, NULL, rgba, 128 * 4);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, 0, 0, 0, 140);          /* the picture dimmed under it */
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 96);           /* the picture dimmed under it */
     SDL_RenderFillRect(r, &pic);
     SDL_RenderCopy(r, o->heat_texture, NULL, &pic);
 }
