@@ -122,16 +122,16 @@ Test(window_overlay, figures_fill_the_band_and_leave_the_picture, .timeout = 120
     shot frame = headless_frame();
     shot win = window_shot("MOTE8_WINDOW_KEYS='2:F1'", "figures");
     cr_expect_eq(picture_differs(&win, &frame, PIC_X, PIC_Y, PIC_SCALE), 0, "the picture is untouched");
-    /* the headings (yellow) of the three columns: lines from x 4, draws from 128, functions
-     * from 356 (126 characters of 4 pixels: 29 | 55 | 38 with gaps of 2) */
+    /* the headings (yellow) of the three columns: lines from x 4, draws from 124, functions
+     * from 380 (126 characters of 4 pixels: 28 | 62 | 32 with gaps of 2) */
     cr_expect_gt(count(&win, 0, 120, BAND_Y, 255, 236, 39), 0, "costliest lines");
-    cr_expect_gt(count(&win, 128, 350, BAND_Y, 255, 236, 39), 0, "costliest draws");
-    cr_expect_gt(count(&win, 356, 512, BAND_Y, 255, 236, 39), 0, "costliest functions");
+    cr_expect_gt(count(&win, 124, 372, BAND_Y, 255, 236, 39), 0, "costliest draws");
+    cr_expect_gt(count(&win, 380, 512, BAND_Y, 255, 236, 39), 0, "costliest functions");
     /* rows under the headings (grey): two draws, and functions (_draw, boss, spr3d, floor) */
     int rows_y = BAND_Y + 4 + 3 * 8;
-    cr_expect_gt(count(&win, 128, 350, rows_y, 194, 195, 199), 0, "the draws' rows");
-    cr_expect_gt(count(&win, 128, 350, rows_y + 8, 194, 195, 199), 0, "a second draw");
-    cr_expect_gt(count(&win, 356, 512, rows_y + 3 * 8, 194, 195, 199), 0, "four functions");
+    cr_expect_gt(count(&win, 124, 372, rows_y, 194, 195, 199), 0, "the draws' rows");
+    cr_expect_gt(count(&win, 124, 372, rows_y + 8, 194, 195, 199), 0, "a second draw");
+    cr_expect_gt(count(&win, 380, 512, rows_y + 3 * 8, 194, 195, 199), 0, "four functions");
     cleanup(&win, &frame);
 }
 

@@ -94,7 +94,7 @@ void m8_overlay_tick(m8_overlay *o) { o->ticks++; }
  * pixel, or as large as the stacked band's; the text scale grows with the window's height
  * (one step each 320 pixels). */
 enum area { AREA_LINES, AREA_DRAWS, AREA_FUNCTIONS, AREA_LEGEND, AREA_INFO, AREA_HINT, AREAS };
-enum { COL_LINES = 30, COL_DRAWS = 56, COL_FUNCTIONS = 36,   /* characters, at least */
+enum { COL_LINES = 28, COL_DRAWS = 62, COL_FUNCTIONS = 32,   /* characters, at least */
        SIDE_CHARS = COL_LINES + 2 + COL_DRAWS + 2 + COL_FUNCTIONS,
        STACK_CHARS = COL_LINES + 2 + COL_FUNCTIONS };
 
