@@ -2,7 +2,7 @@
  * (mote8_profiler_live_draws, _functions, _heatmap of api/mote8_profiler.h): a cart drawing
  * through two helpers gets its top draw labelled with the function that made it, its cycles
  * per frame those of the profile's own totals once steady and its off-screen share that of
- * its rectangle; a function's recent inclusive cycles are its own plus its callees' and fade
+ * its rectangle; spr and map draws are labelled with the sprite and its size, the cells; a function's recent inclusive cycles are its own plus its callees' and fade
  * out after it stops; the heatmap splits each pixel's cost by the call path that drew it,
  * keeps a cause's plane while it stays among the costliest and puts the rest in "other".
  * No figure of a cost rule is assumed: the expectations come from the profile's own totals
@@ -189,6 +189,40 @@ Test(profile_live, heatmap_puts_causes_past_the_planes_in_other)
      * were handed out, faded by 0.9^99) */
     cr_expect_gt(plane_at(&h, h.causes[5].slot, 5, 40), 0);
     cr_expect_lt(plane_at(&h, MOTE8_HEAT_CAUSES, 5, 40), 1e-3 * plane_at(&h, h.causes[5].slot, 5, 40));
+    mote8_profiler_free(p);
+    mote8_destroy(m8);
+}
+
+static const mote8_prof_draw *find_draw(const mote8_prof_draw *d, int n, const char *function)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(d[i].function, function) == 0) return &d[i];
+    return NULL;
+}
+
+Test(profile_live, draw_labels_say_what_was_drawn)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start("function _init() for x=0,3 do for y=0,3 do mset(x,y,1) end end end\n"
+                          "function hud() spr(17,0,0,2,2) spr(3,20,0) end\n"
+                          "function _draw() hud() map(0,0,0,32,4,4) end\n",
+                          &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    cr_assert_not_null(p);
+    run(m8, 10);
+    mote8_prof_draw d[8];
+    int n = mote8_profiler_live_draws(p, d, 8);
+    cr_assert_eq(n, 3);
+    int spr16 = -1, spr8 = -1;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(d[i].label, "spr 17 16x16 at 0:2 in hud < _draw") == 0) spr16 = i;
+        if (strcmp(d[i].label, "spr 3 at 0:2 in hud < _draw") == 0) spr8 = i;
+    }
+    cr_expect_geq(spr16, 0, "a 2x2 spr: its number and size");
+    cr_expect_geq(spr8, 0, "an 8x8 spr: its number");
+    const mote8_prof_draw *map = find_draw(d, n, "map");
+    cr_assert_not_null(map);
+    cr_expect_str_eq(map->label, "map 4x4 at 0:3 in _draw");
     mote8_profiler_free(p);
     mote8_destroy(m8);
 }
