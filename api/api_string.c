@@ -21,9 +21,9 @@ int m8l_sub(lua_State *L)
     else if (i == 0) i = 1;
     if (j < 0) j = n + j + 1;
     else if (j > n) j = n;
-    /* the characters copied, and 1 per 8 of s (PICO-8 0.2.4: "sub() costs some cpu based
+    /* the characters copied, and 1 per 32 of s (PICO-8 0.2.4: "sub() costs some cpu based
      * on the length of the string") */
-    m8_call_units(L, (double)((i > j ? 0 : j - i + 1) + n / 8));
+    m8_call_units(L, (double)((i > j ? 0 : j - i + 1) + n / 32));
     if (i > j) {
         lua_pushliteral(L, "");
     } else {

@@ -131,7 +131,7 @@ typedef struct m8_cost_rule {
     X(inext, m8l_inext, M8_GROUP_TABLE, 0, 0, M8_COST_NONE, "inext(t,[i]): the next index and value after i (nil = start), as ipairs steps") \
     \
     /* ===== STRING (api/api_string.c) ===== */ \
-    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "sub(s,i,[j]): substring from i to j (negative counts from the end); cost: 1 per character copied + 1 per 8 characters of s") \
+    X(sub, m8l_sub, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "sub(s,i,[j]): substring from i to j (negative counts from the end); cost: 1 per character copied + 1 per 32 characters of s") \
     X(chr, m8l_chr, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "chr(c,...): string of the given P8SCII codes; cost: 1 per character") \
     X(ord, m8l_ord, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "ord(s,[i],[n]): P8SCII codes of n characters from i; cost: 1 per code") \
     X(split, m8l_split, M8_GROUP_STRING, 0, 0, M8_COST_UNITS(1, 1, 0), "split(s,[sep],[convert]): split into a table at sep (or every sep chars); cost: 1 per character of s") \

@@ -7,7 +7,7 @@
  * C outside the counted Lua code, so it never changes the numbers it reports. Write the
  * profile to a directory (docs/cost-model.md lists the files: frames.csv, ticks.csv,
  * callsites.csv, api.csv, sprites.csv, summary.csv, heatmap.png, spritesheet.png,
- * trace.json, stacks.folded, functions.csv, draws.csv, report.html, summary.txt).
+ * trace.json, stacks.folded, functions.csv, calls.csv, draws.csv, report.html, summary.txt).
  * Depends on: api/mote8.h (implementation in api/profiler/profiler.c,
  * api/profiler/profiler_report.c, api/profiler/profile_draws.c, live figures in
  * api/profiler/profile_live.c). */

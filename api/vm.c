@@ -270,11 +270,16 @@ void m8_vm_slice_check(m8_vm *vm)
     install_hook(vm, vm->co);
 }
 
-/* The hook: counts (hook counting), shows each instruction to the profiler, and yields
- * when a slice is over. */
+/* The hook: counts (hook counting), shows each instruction (and, while a profiler observes,
+ * each function call: LUA_HOOKCALL / LUA_HOOKTAILCALL) to the profiler, and yields when a
+ * slice is over. */
 static void vm_hook(lua_State *L, lua_Debug *ar)
 {
     m8_vm *vm = m8_vm_of(L);
+    if (ar->event != LUA_HOOKCOUNT) {          /* a call, seen by the profiler only */
+        if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
+        return;
+    }
     if (vm->request.kind != M8_REQ_NONE && L == vm->co)   /* a coroutine swallowed it */
         luaL_error(L, "the cart has ended");
     if (vm->instruction_observer) vm->instruction_observer(vm, L, ar);
@@ -297,7 +302,7 @@ static void install_hook(m8_vm *vm, lua_State *L)
 {
     if (!counting_in_vm(vm) || vm->instruction_observer || vm->yield_due ||
         vm->request.kind != M8_REQ_NONE)
-        lua_sethook(L, vm_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, vm_hook, LUA_MASKCOUNT | (vm->instruction_observer ? LUA_MASKCALL : 0), 1);
     else
         lua_sethook(L, NULL, 0, 0);
 }

@@ -18,7 +18,8 @@
 
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
-/* Called by the count hook for every Lua instruction while a profiler is attached. */
+/* Called by the count hook for every Lua instruction while a profiler is attached, and by the
+ * call hook for every function call (ar->event LUA_HOOKCALL or LUA_HOOKTAILCALL). */
 typedef void (*m8_instruction_observer)(struct mote8 *vm, lua_State *L, lua_Debug *ar);
 /* Called at the end of every mote8_tick while a profiler is attached. */
 typedef void (*m8_tick_observer)(struct mote8 *vm);

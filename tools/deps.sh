@@ -6,14 +6,15 @@
 #         Lua source, tools/lua_source.sh); liblua5.4-dev only with M8_LUA=system.
 #   test  the above and what the tests and benchmarks add (make test, make bench, make
 #         sanitize, make fuzz): Criterion; clang and libclang-rt-14-dev (Debian 12) for the
-#         libFuzzer targets; xvfb and xauth to run the window under a virtual X server; flac,
+#         libFuzzer targets; xvfb and xauth to run the window under a virtual X server; chromium
+#         to load report.html headless (test_profiler_calls.c); flac,
 #         the codec bench's comparison.
 # Nothing else is downloaded. Usage: tools/deps.sh run|test
 set -eu
 purpose=${1:-run}
 run_pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev libconfig-dev libpng-dev zlib1g-dev libgif-dev"
 [ "${M8_LUA:-source}" = system ] && run_pkgs="$run_pkgs liblua5.4-dev"
-test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac"
+test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac chromium"
 case "$purpose" in
   run)  pkgs=$run_pkgs ;;
   test) pkgs="$run_pkgs $test_pkgs" ;;

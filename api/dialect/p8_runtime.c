@@ -384,7 +384,7 @@ static int str_index(lua_State *L)
     double d = floor(lua_tonumber(L, 2));
     if (d < 0) d += (double)n + 1;                   /* negative: from the end, like sub() */
     m8_op_charge fn = (m8_op_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(2));
-    if (fn) fn(L, M8_STR_INDEX_CYCLES + (long long)(n / 8), M8_CHARGE_WORK);
+    if (fn) fn(L, M8_STR_INDEX_CYCLES + (long long)(n / 32), M8_CHARGE_WORK);
     if (d < 1 || d > (double)n) return 0;            /* out of range: nil */
     lua_pushlstring(L, s + (size_t)d - 1, 1);
     return 1;

@@ -35,7 +35,7 @@ typedef void (*m8_op_charge)(lua_State *L, long long cycles, m8_charge_kind kind
 #define M8_OP_POW_INT_CYCLES 16     /* x^n, n an integer */
 #define M8_OP_POW_CYCLES 32         /* x^y otherwise */
 /* A `..` costs 1 cycle per byte of its result, and str[i] (a number key) what sub(str,i,i)
- * costs with its call: M8_STR_INDEX_CYCLES + 1 per 8 characters of str (M8_CHARGE_WORK). */
+ * costs with its call: M8_STR_INDEX_CYCLES + 1 per 32 characters of str (M8_CHARGE_WORK). */
 #define M8_STR_INDEX_CYCLES 6
 
 /* Install the charge in the helpers of the env at env_index (after

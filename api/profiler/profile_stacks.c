@@ -4,8 +4,10 @@
  * lua_getinfo "Sl", keeps the frames of the cart's code (source "=cart": bios and C
  * functions are left out) as (lines the function was defined on, line it is at), root first,
  * and finds that sequence in a hash table; only a stack seen for the first time costs more
- * (its functions' names, lua_getinfo "n"). Writes stacks.folded and functions.csv.
- * Depends on: profile_stacks.h, profile_files.h, api/api_registry.h, runtime/core/cart.h. */
+ * (its functions' names, lua_getinfo "n"). Writes stacks.folded, functions.csv (with the
+ * call counts of profile_calls.c) and calls.csv (each adjacent pair of frames of a stack is a
+ * caller -> callee at the caller frame's line).
+ * Depends on: profile_stacks.h, profile_calls.h, profile_files.h, api/api_registry.h, runtime/core/cart.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +209,7 @@ void m8_stacks_free(m8_stacks *s)
     free(s->stacks);
     free(s->slots);
     free(s->frames);
+    m8_call_counts_free(&s->calls);
     memset(s, 0, sizeof *s);
 }
 
@@ -303,6 +306,11 @@ static int write_functions(const m8_stacks *s, const m8_cart *cart, int pending_
         leaf->exclusive += cycles;
         leaf->calls += st->calls;
     }
+    for (size_t i = 0; i < s->calls.nedges; i++) {   /* calls of the cart's functions */
+        const m8_call_edge *e = &s->calls.edges[i];
+        int fn = find_fn(s, e->callee_first, e->callee_last);
+        if (fn >= 0) t[fn].calls += e->calls;
+    }
     int n = 0;
     for (size_t i = 0; i < s->nfns; i++)
         if (t[i].inclusive) order[n++] = (int)i;
@@ -316,7 +324,8 @@ static int write_functions(const m8_stacks *s, const m8_cart *cart, int pending_
         if (fn->first == M8_FRAME_API) fputs("api", f);
         else if (fn->first > 0) put_location(f, cart, fn->first);
         fputc(',', f);
-        if (fn->first == M8_FRAME_API) fprintf(f, "%llu", (unsigned long long)t[order[i]].calls);
+        if (fn->first >= 0 || fn->first == M8_FRAME_API)
+            fprintf(f, "%llu", (unsigned long long)t[order[i]].calls);
         fprintf(f, ",%llu,%llu\n", (unsigned long long)t[order[i]].inclusive,
                 (unsigned long long)t[order[i]].exclusive);
     }
@@ -329,9 +338,118 @@ static int write_functions(const m8_stacks *s, const m8_cart *cart, int pending_
     return 0;
 }
 
+/* One adjacent pair of frames of one stack: caller frame (function, line) -> callee. */
+typedef struct call_pair {
+    int caller, line, callee;           /* m8_stacks.fns indices; code line of the call */
+    size_t stack;
+} call_pair;
+
+static int by_pair_then_stack(const void *a, const void *b)
+{
+    const call_pair *x = a, *y = b;
+    if (x->caller != y->caller) return x->caller - y->caller;
+    if (x->line != y->line) return x->line - y->line;
+    if (x->callee != y->callee) return x->callee - y->callee;
+    return x->stack < y->stack ? -1 : x->stack > y->stack;
+}
+
+typedef struct call_total {
+    int caller, line, callee;
+    uint64_t calls, inclusive;
+} call_total;
+
+static int by_total_inclusive_desc(const void *a, const void *b)
+{
+    const call_total *x = a, *y = b;
+    if (x->inclusive != y->inclusive) return x->inclusive < y->inclusive ? 1 : -1;
+    if (x->calls != y->calls) return x->calls < y->calls ? 1 : -1;
+    return by_pair_then_stack(&(call_pair){ x->caller, x->line, x->callee, 0 },
+                              &(call_pair){ y->caller, y->line, y->callee, 0 });
+}
+
+static void put_defined(FILE *f, const m8_stack_fn *fn, const m8_cart *cart)
+{
+    if (fn->first == M8_FRAME_API) fputs("api", f);
+    else if (fn->first > 0) put_location(f, cart, fn->first);
+}
+
+/* calls.csv: per caller frame (function, line) and callee, the calls made there (Lua
+ * callees: the call hook's count; API callees: the stacks' calls) and the cycles of the
+ * stacks holding the pair (once per stack), most first. */
+static int write_calls(const m8_stacks *s, const m8_cart *cart, int pending_stack,
+                       uint64_t pending, m8_profile_files *dir, char *err, size_t errsz)
+{
+    size_t npairs = 0;
+    for (size_t i = 0; i < s->nstacks; i++)
+        if (s->stacks[i].n > 1) npairs += (size_t)s->stacks[i].n - 1;
+    call_pair *pairs = malloc((npairs + 1) * sizeof *pairs);
+    call_total *totals = malloc((npairs + 1) * sizeof *totals);
+    FILE *f = pairs && totals ? m8_profile_file_create(dir, "calls.csv", err, errsz) : NULL;
+    if (!f) {
+        if (!pairs || !totals) snprintf(err, errsz, "out of memory");
+        free(pairs);
+        free(totals);
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < s->nstacks; i++) {
+        const m8_stack *st = &s->stacks[i];
+        if (!stack_cycles(s, i, pending_stack, pending) && !st->calls) continue;
+        for (int k = 0; k + 1 < st->n; k++) {
+            const m8_stack_frame *a = &s->frames[st->at + k], *b = a + 1;
+            if (a->first < 0) continue;          /* a cut stack's root calls nothing */
+            pairs[n++] = (call_pair){ a->fn, a->line, b->fn, i };
+        }
+    }
+    qsort(pairs, n, sizeof *pairs, by_pair_then_stack);
+    size_t ntotals = 0;
+    for (size_t i = 0; i < n; i++) {
+        const call_pair *pr = &pairs[i];
+        int same_pair = i > 0 && pr->caller == pairs[i - 1].caller && pr->line == pairs[i - 1].line &&
+                        pr->callee == pairs[i - 1].callee;
+        if (!same_pair) {
+            const m8_stack_fn *caller = &s->fns[pr->caller], *callee = &s->fns[pr->callee];
+            uint64_t calls = callee->first == M8_FRAME_API ? 0
+                             : m8_call_counts_get(&s->calls, caller->first, caller->last, pr->line,
+                                                  callee->first, callee->last);
+            totals[ntotals++] = (call_total){ pr->caller, pr->line, pr->callee, calls, 0 };
+        } else if (pr->stack == pairs[i - 1].stack) {
+            continue;                            /* recursion: once per stack */
+        }
+        call_total *t = &totals[ntotals - 1];
+        const m8_stack *st = &s->stacks[pr->stack];
+        t->inclusive += stack_cycles(s, pr->stack, pending_stack, pending);
+        if (s->fns[pr->callee].first == M8_FRAME_API) t->calls += st->calls;
+    }
+    qsort(totals, ntotals, sizeof *totals, by_total_inclusive_desc);
+    fputs("caller,caller_defined_at,call_site,callee,callee_defined_at,calls,inclusive_cycles\n", f);
+    for (size_t i = 0; i < ntotals; i++) {
+        const call_total *t = &totals[i];
+        const m8_stack_fn *caller = &s->fns[t->caller], *callee = &s->fns[t->callee];
+        put_name(f, caller, cart);
+        fputc(',', f);
+        put_defined(f, caller, cart);
+        fputc(',', f);
+        put_location(f, cart, t->line);
+        fputc(',', f);
+        put_name(f, callee, cart);
+        fputc(',', f);
+        put_defined(f, callee, cart);
+        fprintf(f, ",%llu,%llu\n", (unsigned long long)t->calls, (unsigned long long)t->inclusive);
+    }
+    free(pairs);
+    free(totals);
+    if (fclose(f) != 0) {
+        snprintf(err, errsz, "calls.csv: cannot be written");
+        return -1;
+    }
+    return 0;
+}
+
 int m8_stacks_write(const m8_stacks *s, const m8_cart *cart, int pending_stack, uint64_t pending,
                     m8_profile_files *dir, char *err, size_t errsz)
 {
     if (write_folded(s, cart, pending_stack, pending, dir, err, errsz) != 0) return -1;
-    return write_functions(s, cart, pending_stack, pending, dir, err, errsz);
+    if (write_functions(s, cart, pending_stack, pending, dir, err, errsz) != 0) return -1;
+    return write_calls(s, cart, pending_stack, pending, dir, err, errsz);
 }

@@ -1,13 +1,15 @@
 /* profile_stacks.h - the profiler's Lua call stacks: every instruction's and API call's cycles
  * go to one interned stack of the cart's frames (function, line in it), written as
- * stacks.folded (flame graphs) and functions.csv (inclusive / exclusive cycles).
- * Depends on: profile_files.h, Lua (lua_State, lua_Debug). */
+ * stacks.folded (flame graphs), functions.csv (inclusive / exclusive cycles, calls) and
+ * calls.csv (caller -> callee per call site).
+ * Depends on: profile_calls.h, profile_files.h, Lua (lua_State, lua_Debug). */
 #ifndef M8_PROFILE_STACKS_H
 #define M8_PROFILE_STACKS_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <lua.h>
+#include "profile_calls.h"
 #include "profile_files.h"
 
 #define M8_STACK_DEPTH 32   /* cart frames kept per stack: the leaf-most; a deeper stack is cut */
@@ -49,6 +51,7 @@ typedef struct m8_stacks {
     const char *cart_source;   /* interned "=cart" source string, once seen */
     int nlines;                /* code lines of the cart */
     int env_ref;               /* registry reference of the cart's globals (names) */
+    m8_call_counts calls;      /* calls of the cart's functions per caller frame */
 } m8_stacks;
 
 /* The stack of the cart's frames of L from `level` up (level 0 = the running function in a
@@ -58,7 +61,7 @@ int m8_stacks_capture(m8_stacks *s, lua_State *L, int level, int api_row);
 
 void m8_stacks_free(m8_stacks *s);
 
-/* stacks.folded and functions.csv. `pending` cycles are added to stack `pending_stack`
+/* stacks.folded, functions.csv and calls.csv. `pending` cycles are added to stack `pending_stack`
  * (the Lua cycles run since the last instruction observed). `cart` maps code lines to tab:line. */
 struct m8_cart;
 int m8_stacks_write(const m8_stacks *s, const struct m8_cart *cart, int pending_stack,

@@ -2,7 +2,8 @@
  *
  * Attached to a machine it installs the VM's three observers (api/vm_internal.h):
  *  - instruction: the count hook reports every Lua instruction; its 2 cycles go to the
- *    current line of the cart's code (lua_getinfo "Sl");
+ *    current line of the cart's code (lua_getinfo "Sl"); the call hook reports every call,
+ *    counted per caller frame and callee (profile_calls.c);
  *  - call: after each API call, its cycles, units and requested area (m8_call_rect) go to
  *    the call site (the calling Lua frame's line), the API function, the sprites (by spr, sspr, map)
  *    and the heatmap: the cycles are spread evenly over the requested rectangle, and the
@@ -12,6 +13,8 @@
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
  * Each charge also goes to the live figures (profile_live.c: the recent frames' draws,
  * functions and heatmap by cause, for the window's overlay), folded at each frame's end.
+ * Instructions, calls and ticks also open and close the per-call slices of trace.json
+ * (profile_trace.c).
  * Nothing here runs Lua code, so observing does not change the counts.
  * The HTML report and text summary are written by profiler_report.c from the files.
  * Depends on: p8scii.h, profile_draws.h, profile_files.h, palette.h, profiler_internal.h, api/mote8_profiler.h,
@@ -77,6 +80,11 @@ static int cart_line(mote8_profiler *p, const lua_Debug *ar)
 static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
 {
     mote8_profiler *p = vm->observer_user;
+    if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {   /* a call: counted */
+        if (m8_call_counts_add(&p->stacks.calls, L, ar, &p->stacks.cart_source, p->nlines) > 0)
+            p->new_activation = 1;
+        return;
+    }
     int line = 0, same_frame = 0;
     if (lua_getinfo(L, "Sl", ar)) {
         line = cart_line(p, ar);
@@ -110,6 +118,10 @@ static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
         int stack = m8_stacks_capture(&p->stacks, L, 0, -1);
         if (stack >= 0) p->seen_stack = stack;
     }
+    if (!same_frame || p->new_activation || p->trace.nopen == 0)
+        m8_trace_stack(&p->trace, &p->stacks, p->seen_stack, now + p->system_total,
+                       p->new_activation);
+    p->new_activation = 0;
 }
 
 /* Spread `cycles` over the requested rectangle (also on the live heatmap's `plane` when not
@@ -220,12 +232,15 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     } else if (cycles) {
         p->unplaced += c;
     }
+    p->system_total += cycles;
     if (stack >= 0) {
         p->stacks.stacks[stack].cycles += cycles;
         p->stacks.stacks[stack].calls++;
         m8_live_charge_stack(&p->live, stack, c);
         int draw = m8_draws_add(&p->draws, stack, row, &vm->call_area, cycles, units);
         m8_live_charge_draw(&p->live, draw, c, outside);
+        uint64_t pos = m8_vm_lua_cycles(vm) + p->system_total;
+        m8_trace_api(&p->trace, &p->stacks, stack, pos - cycles, pos);
     }
 }
 
@@ -242,6 +257,9 @@ static void on_tick(m8_vm *vm)
         t->frame = c->frame_done ? (long)c->frames - 1 : (long)c->frames;
         t->cost = c->tick;
         t->frame_done = c->frame_done;
+        m8_trace_tick(&p->trace, &p->stacks, t->tick, m8_vm_lua_cycles(vm) + p->system_total,
+                      c->tick.update_lua + c->tick.update_system + c->tick.draw_lua +
+                          c->tick.draw_system);
     }
     if (c->frame_done && grow((void **)&p->frames, &p->frames_cap, p->nframes,
                               sizeof *p->frames) == 0) {
@@ -326,6 +344,7 @@ void mote8_profiler_free(mote8_profiler *p)
     m8_stacks_free(&p->stacks);
     m8_draws_free(&p->draws);
     m8_live_free(&p->live);
+    m8_trace_free(&p->trace);
     free(p);
 }
 
@@ -646,46 +665,11 @@ static int write_images(const mote8_profiler *p, m8_profile_files *dir, char *er
     return add_png(dir, "spritesheet.png", rgb, 1, err, errsz);
 }
 
-/* Chrome Trace Event format: virtual time (tick k starts at k/fps s), one slice per _update
- * and _draw sized by their cycles at 8 MHz, counters per displayed frame. */
+/* trace.json (profile_trace.c): _update and _draw slices per tick holding the slices of
+ * the cart's functions and API calls, counters per displayed frame. */
 static int write_trace(const mote8_profiler *p, m8_profile_files *dir, char *err, size_t errsz)
 {
-    OPEN("trace.json");
-    double tick_us = 1e6 / p->fps, us_per_cycle = 1e6 / M8_CPU_HZ;
-    fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"clock\":\"virtual 8 MHz CPU\"},"
-          "\"traceEvents\":[\n", f);
-    fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"mote8 %s\"}},\n",
-            p->vm->cart_name);
-    fputs("{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"cart\"}}", f);
-    for (size_t i = 0; i < p->nticks; i++) {
-        const m8_prof_tick *t = &p->ticks[i];
-        double ts = (double)t->tick * tick_us;
-        double ud = (double)(t->cost.update_lua + t->cost.update_system) * us_per_cycle;
-        double dd = (double)(t->cost.draw_lua + t->cost.draw_system) * us_per_cycle;
-        fprintf(f, ",\n{\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"X\",\"pid\":1,\"tid\":1,"
-                   "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"tick\":%llu,\"lua\":%llu,\"system\":%llu}}",
-                ts, ud, (unsigned long long)t->tick, (unsigned long long)t->cost.update_lua,
-                (unsigned long long)t->cost.update_system);
-        if (t->cost.drew)
-            fprintf(f, ",\n{\"name\":\"_draw\",\"cat\":\"tick\",\"ph\":\"X\",\"pid\":1,\"tid\":1,"
-                       "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"frame\":%ld,\"lua\":%llu,\"system\":%llu}}",
-                    ts + ud, dd, t->frame, (unsigned long long)t->cost.draw_lua,
-                    (unsigned long long)t->cost.draw_system);
-    }
-    for (size_t i = 0; i < p->nframes; i++) {
-        const m8_prof_frame *fr = &p->frames[i];
-        double ts = (double)(fr->tick + 1) * tick_us;
-        fprintf(f, ",\n{\"name\":\"cycles\",\"ph\":\"C\",\"pid\":1,\"ts\":%.3f,"
-                   "\"args\":{\"lua\":%llu,\"system\":%llu}}",
-                ts, (unsigned long long)fr->cost.lua, (unsigned long long)fr->cost.system);
-        fprintf(f, ",\n{\"name\":\"cpu\",\"ph\":\"C\",\"pid\":1,\"ts\":%.3f,\"args\":{\"stat1\":%.4f}}",
-                ts, (double)(fr->cost.lua + fr->cost.system) / (double)fr->budget);
-        if (fr->cost.dropped)
-            fprintf(f, ",\n{\"name\":\"frame rate halved\",\"ph\":\"i\",\"s\":\"t\",\"pid\":1,"
-                       "\"tid\":1,\"ts\":%.3f}", ts);
-    }
-    fputs("\n]}\n", f);
-    return close_file(f, dir, "trace.json", err, errsz);
+    return m8_trace_write(p, dir, err, errsz);
 }
 
 /* stacks.folded and functions.csv, with the Lua cycles run since the last instruction seen

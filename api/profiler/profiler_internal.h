@@ -1,6 +1,6 @@
 /* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
- * tests. Depends on: profile_draws.h, profile_files.h, profile_live.h, profile_stacks.h, api/vm_internal.h,
- * runtime/core/cost.h. */
+ * tests. Depends on: profile_draws.h, profile_files.h, profile_live.h, profile_stacks.h,
+ * profile_trace.h, api/vm_internal.h, runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H
 
@@ -11,6 +11,7 @@
 #include "profile_files.h"
 #include "profile_live.h"
 #include "profile_stacks.h"
+#include "profile_trace.h"
 #include "vm_internal.h"
 
 /* How many times a line called one API function. */
@@ -84,6 +85,9 @@ struct mote8_profiler {
     const void *seen_ci;        /* the next instruction at the same place has the same stack */
     const char *seen_source;
     int seen_defined, seen_current;
+    int new_activation;         /* a function of the cart was called since the last instruction */
+    uint64_t system_total;      /* system cycles of the API calls observed (trace positions) */
+    m8_trace trace;             /* per-call slices for trace.json (profile_trace.h) */
 };
 
 /* Build report.html and summary.txt from the profile files in `set` and add them to it

@@ -2,14 +2,16 @@
  * (inline SVG and CSS, images as data: URIs, no network) and a plain-text summary.
  *
  * Reads back what profiler.c wrote (summary.csv, frames.csv, callsites.csv, api.csv,
- * sprites.csv, heatmap.png, spritesheet.png, functions.csv and draws.csv when there) from a
- * set of profile files in memory, so `mote8 --profile` and tools/m8prof share one path; files
- * come and go through the platform callbacks (profile_files.h). Plots: cycles per displayed
- * frame stacked Lua/system with the budget line and the dropped frames, the top call sites,
- * the top functions (inclusive / exclusive), the top draws with their advice
- * (report_draws.c), API functions, top sprites with thumbnails, and the draw-cost heatmap
- * with the off-screen share.
- * Depends on: profiler_internal.h, report_draws.h, api/mote8_profiler.h, profile_files.h, libc. */
+ * sprites.csv, heatmap.png, spritesheet.png, functions.csv, calls.csv, stacks.folded and
+ * draws.csv when there) from a set of profile files in memory, so `mote8 --profile` and
+ * tools/m8prof share one path; files come and go through the platform callbacks
+ * (profile_files.h). Plots: cycles per displayed frame stacked Lua/system with the budget
+ * line and the dropped frames, the top call sites, the top functions (inclusive /
+ * exclusive), API functions, top sprites with thumbnails, and the draw-cost heatmap with the
+ * off-screen share; the callers and callees of the top functions and the flame graph come
+ * from report_calls.c and report_flame.c, the top draws with their advice from report_draws.c.
+ * Depends on: profiler_internal.h, report_draws.h, report_flame.h, api/mote8_profiler.h,
+ * profile_files.h, libc. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #include "mote8_profiler.h"
 #include "profiler_internal.h"
 #include "report_draws.h"
+#include "report_flame.h"
 
 #define TOP_SITES 15
 #define TOP_SPRITES 16
@@ -377,7 +380,8 @@ static const char css[] =
     "code{color:#c2c3c7}.lua{color:#29adff}.sys{color:#ffa300}.drop{color:#ff004d}.clean{color:#00e436}.calls{fill:#83769c}"
     ".thumb{display:inline-block;width:32px;height:32px;image-rendering:pixelated;"
     "background-size:512px 512px;vertical-align:middle;border:1px solid #333}"
-    ".row{display:flex;gap:24px;flex-wrap:wrap}svg text{fill:#c2c3c7;font:11px sans-serif}";
+    ".row{display:flex;gap:24px;flex-wrap:wrap}summary{cursor:pointer;padding:3px 0}details .row{margin:4px 0 10px 18px;align-items:flex-start}"
+    "svg text{fill:#c2c3c7;font:11px sans-serif}";
 
 void m8_report_chart_scale(double largest, double *top, double *step)
 {
@@ -491,7 +495,7 @@ static void sites_svg(const report *r, FILE *f)
     fputs("</svg>", f);
 }
 
-static void write_html(const report *r, FILE *f)
+static void write_html(const report *r, const m8_profile_files *dir, FILE *f)
 {
     double max, avg = frame_stat_avg(r, &max);
     double draw = r->on_screen + r->off_screen;
@@ -540,6 +544,8 @@ static void write_html(const report *r, FILE *f)
               "cycles (boot included)</div>", f);
     }
     fputs("</div>", f);
+    m8_report_callgraph(f, dir, r->lua + r->system + r->boot_lua + r->boot_system);
+    m8_report_flame(f, dir);
     m8_report_draws_html(&r->draws, f, r->frames, r->lua + r->system + r->boot_lua + r->boot_system,
                          r->sheet_b64);
     fputs("<div class='row'><div><h2>API functions</h2><div class='card'><table>"
@@ -578,7 +584,7 @@ static void write_html(const report *r, FILE *f)
             draw > 0 ? 100 * r->off_screen / draw : 0, r->unplaced);
     fputs("<p style='color:#808090'>Files: frames.csv, ticks.csv, callsites.csv, api.csv, "
           "sprites.csv, summary.csv, heatmap.png, trace.json (Perfetto / chrome://tracing), "
-          "stacks.folded (flamegraph.pl, speedscope), functions.csv, draws.csv.</p>"
+          "stacks.folded (flamegraph.pl, speedscope), functions.csv, calls.csv, draws.csv.</p>"
           "</body></html>\n", f);
 }
 
@@ -600,7 +606,7 @@ int m8_profile_report_build(m8_profile_files *dir, FILE *text, char *err, size_t
     r->sheet_b64 = file_base64(dir, "spritesheet.png");
     FILE *f = m8_profile_file_create(dir, "report.html", err, errsz);
     if (!f) goto done;
-    write_html(r, f);
+    write_html(r, dir, f);
     fclose(f);
     if (!(f = m8_profile_file_create(dir, "summary.txt", err, errsz))) goto done;
     write_text(r, f);
@@ -619,7 +625,8 @@ int mote8_profile_report(const mote8_platform *pf, const char *dir, FILE *text, 
     static const char *const inputs[] = { "summary.csv", "frames.csv", "callsites.csv",
                                           "api.csv", "sprites.csv" };
     static const char *const pictures[] = { "heatmap.png", "spritesheet.png",
-                                            "functions.csv", "draws.csv" };   /* optional */
+                                            "functions.csv", "calls.csv",
+                                            "stacks.folded", "draws.csv" };   /* optional */
     m8_profile_files in = { 0 };
     int rc = -1;
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)

@@ -2,7 +2,7 @@ pico-8 cartridge // http://www.pico-8.com
 version 42
 __lua__
 -- cost calibration: btn/btnp 8 with an argument (0 without), rnd 8, sqrt 48, sin/cos/atan2 2,
--- stat 32, sfx/music 32, tostr 1 per character made, sub 1 per character copied + 1 per 8 of the string
+-- stat 32, sfx/music 32, tostr 1 per character made, sub 1 per character copied + 1 per 32 of the string
 -- each frame runs one case in _draw and checks stat(201) (system cycles of the frame so far) exactly.
 -- frames: 11
 cases={
@@ -13,7 +13,7 @@ cases={
  {"sqrt",48,function() sqrt(2) end},
  {"sin cos atan2",6,function() sin(.1) cos(.2) atan2(1,2) end},
  {"tostr",4+4,function() tostr(1234) tostr(-0.5) end},
- {"sub",4+2,function() sub("abcdefghijklmnopqrst",2,5) end},
+ {"sub",4+1,function() sub("abcdefghijklmnopqrstabcdefghijklmnopqrst",2,5) end},
  {"stat",64,function() stat(0) stat(7) end},
  {"sfx music",64,function() sfx(-1) music(-1) end},
 }

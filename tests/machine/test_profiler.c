@@ -181,7 +181,7 @@ Test(profiler, trace_and_report_are_written_self_contained)
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
     char *trace = read_in(dir, "trace.json");
     cr_expect(strncmp(trace, "{\"displayTimeUnit\"", 18) == 0);
-    cr_expect(strstr(trace, "\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"X\"") != NULL);
+    cr_expect(strstr(trace, "\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"B\"") != NULL);
     cr_expect(strstr(trace, "\"name\":\"_draw\"") != NULL);
     cr_expect(strstr(trace, "\"ph\":\"C\"") != NULL);
     cr_expect(strcmp(trace + strlen(trace) - 4, "\n]}\n") == 0);
@@ -472,9 +472,10 @@ Test(profiler, stacks_follow_the_caller_chain)
     cr_expect_eq(di, de + ci + bi + pi + stat_i, "%s", fns);
     cr_expect_eq(ui, ue, "%s", fns);             /* _update calls nothing */
     cr_expect(strstr(fns, "\nsspr,api,5,") != NULL, "%s", fns);
+    cr_expect(strstr(fns, "\nboss,0:7,5,") != NULL && strstr(fns, "\nbig,1:1,5,") != NULL, "%s", fns);
     char *html = read_in(dir, "report.html");     /* the report's top functions table */
     char row[160];
-    snprintf(row, sizeof row, "<tr><td class='l'><code>boss</code></td><td class='l'>0:7</td><td></td><td>%llu</td>",
+    snprintf(row, sizeof row, "<tr><td class='l'><code>boss</code></td><td class='l'>0:7</td><td>5</td><td>%llu</td>",
              (unsigned long long)bi);
     cr_expect(strstr(html, "<h2>Top functions") != NULL && strstr(html, row) != NULL, "%s", row);
     free(html);
