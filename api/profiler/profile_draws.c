@@ -95,8 +95,8 @@ static double visible(const m8_call_rect *a, double *x0, double *y0, double *x1,
     return *x1 > *x0 && *y1 > *y0 ? (*x1 - *x0) * (*y1 - *y0) : 0;
 }
 
-void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_rect *a,
-                  uint64_t cycles, double units)
+int m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_rect *a,
+                 uint64_t cycles, double units)
 {
     m8_draw_key k = { stack, M8_SOURCE_NONE, 0, 0, 0, 0 };
     int source = a->set ? a->source : M8_SOURCE_NONE;
@@ -117,7 +117,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
         m8_draw_key other = { stack, M8_DRAW_SOURCE_OTHER, 0, 0, 0, 0 };
         dr = find_draw(d, &other, (int)(row - m8_api_rows), &full);
     }
-    if (!dr) return;
+    if (!dr) return -1;
     if (!dr->calls && source == M8_SOURCE_MAP) {
         dr->first_x = (int)a->src_x;
         dr->first_y = (int)a->src_y;
@@ -128,7 +128,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
     if (!a->set) {                  /* no rectangle: nothing to cut */
         dr->clip_cycles += c;
         dr->cap_cycles += c;
-        return;
+        return (int)(dr - d->draws);
     }
     double x0, y0, x1, y1, area = a->w * a->h;
     double inside = visible(a, &x0, &y0, &x1, &y1);
@@ -178,6 +178,7 @@ void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_r
     }
     dr->clip_cycles += clip;
     dr->cap_cycles += cap;
+    return (int)(dr - d->draws);
 }
 
 void m8_draws_free(m8_draws *d)

@@ -61,9 +61,9 @@ typedef struct m8_draws {
 } m8_draws;
 
 /* One API call made by `stack` (its row, rectangle and source as the binding reported them,
- * its cycles and units): added to its draw. Calls of functions that never report an area
- * are counted too, and left out when written. */
-void m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_rect *a,
+ * its cycles and units): added to its draw, whose index it returns (-1 when out of memory).
+ * Calls of functions that never report an area are counted too, and left out when written. */
+int m8_draws_add(m8_draws *d, int stack, const m8_api_row *row, const m8_call_rect *a,
                   uint64_t cycles, double units);
 
 /* draws.csv and draw_sites.csv: the draws of every function that reported an area, and

@@ -11,6 +11,8 @@
  *    the call also goes to its Lua call stack (profile_stacks.c) and to its draw (stack,
  *    source: profile_draws.c, draws.csv and its sites draw_sites.csv);
  *  - tick: the cost model's tick and frame records (update/draw, Lua/system, dropped).
+ * Each charge also goes to the live figures (profile_live.c: the recent frames' draws,
+ * functions and heatmap by cause, for the window's overlay), folded at each frame's end.
  * Instructions, calls and ticks also open and close the per-call slices of trace.json
  * (profile_trace.c).
  * Nothing here runs Lua code, so observing does not change the counts.
@@ -32,7 +34,6 @@
 #include "profiler_internal.h"
 #include "vm_internal.h"
 
-#define RECENT_KEEP 0.9     /* per displayed frame: weight of the past in the live figures */
 
 void mote8_last_frame_cost(const mote8 *m8, mote8_frame_cost *out)
 {
@@ -107,7 +108,10 @@ static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
     uint64_t d = now - p->seen_lua;
     p->lines[p->seen_line].lua += (double)d;
     p->recent[p->seen_line] += (double)d;
-    if (p->seen_stack >= 0) p->stacks.stacks[p->seen_stack].cycles += d;
+    if (p->seen_stack >= 0) {
+        p->stacks.stacks[p->seen_stack].cycles += d;
+        m8_live_charge_stack(&p->live, p->seen_stack, (double)d);
+    }
     p->seen_lua = now;
     p->seen_line = line;
     if (!same_frame) {              /* else the stack is the last instruction's */
@@ -120,12 +124,13 @@ static void on_instruction(m8_vm *vm, lua_State *L, lua_Debug *ar)
     p->new_activation = 0;
 }
 
-/* Spread `cycles` over the requested rectangle; count what falls outside the screen or
- * the clip rectangle apart. */
-static void heat(mote8_profiler *p, const m8_call_rect *a, double cycles)
+/* Spread `cycles` over the requested rectangle (also on the live heatmap's `plane` when not
+ * NULL); count what falls outside the screen or the clip rectangle apart. Returns the
+ * cycles outside. */
+static double heat(mote8_profiler *p, const m8_call_rect *a, double cycles, float *plane)
 {
     double area = a->w * a->h;
-    if (!(area > 0) || cycles <= 0) return;
+    if (!(area > 0) || cycles <= 0) return 0;
     double share = cycles / area;
     double x0 = fmax(a->x, fmax(0, a->clip_x0)), y0 = fmax(a->y, fmax(0, a->clip_y0));
     double x1 = fmin(a->x + a->w, fmin(128, a->clip_x1));
@@ -140,6 +145,7 @@ static void heat(mote8_profiler *p, const m8_call_rect *a, double cycles)
                 double wx = fmin(x + 1, x1) - fmax(x, x0), wy = fmin(y + 1, y1) - fmax(y, y0);
                 double part = share * wx * wy;
                 p->heat[y * 128 + x] += part;
+                if (plane) plane[y * 128 + x] += (float)part;
                 inside += part;
             }
     }
@@ -148,6 +154,7 @@ static void heat(mote8_profiler *p, const m8_call_rect *a, double cycles)
     p->offscreen += outside;
     p->on_screen += inside;
     p->apis[p->row].offscreen += outside;
+    return outside;
 }
 
 /* The share of rectangle r inside the screen and the clip rectangle of call area a. */
@@ -217,14 +224,21 @@ static void on_call(m8_vm *vm, lua_State *L, const m8_api_row *row, uint64_t cyc
     p->apis[p->row].cycles += (double)cycles;
     p->apis[p->row].pixels += pixels;
     if ((row->flags & M8_ROW_SPRITE) && vm->n_sprite_reports > 0) sprite_costs(p, vm, (double)cycles);
-    if (vm->call_area.set) heat(p, &vm->call_area, (double)cycles);
-    else if (cycles) p->unplaced += (double)cycles;
     int stack = m8_stacks_capture(&p->stacks, L, 1, p->row);
+    double outside = 0, c = (double)cycles;
+    if (vm->call_area.set) {
+        outside = heat(p, &vm->call_area, c, stack >= 0 ? m8_live_plane(&p->live, stack) : NULL);
+        if (stack >= 0) m8_live_charge_cause(&p->live, stack, c - outside);
+    } else if (cycles) {
+        p->unplaced += c;
+    }
     p->system_total += cycles;
     if (stack >= 0) {
         p->stacks.stacks[stack].cycles += cycles;
         p->stacks.stacks[stack].calls++;
-        m8_draws_add(&p->draws, stack, row, &vm->call_area, cycles, units);
+        m8_live_charge_stack(&p->live, stack, c);
+        int draw = m8_draws_add(&p->draws, stack, row, &vm->call_area, cycles, units);
+        m8_live_charge_draw(&p->live, draw, c, outside);
         uint64_t pos = m8_vm_lua_cycles(vm) + p->system_total;
         m8_trace_api(&p->trace, &p->stacks, stack, pos - cycles, pos);
     }
@@ -254,7 +268,8 @@ static void on_tick(m8_vm *vm)
         f->tick = c->ticks - 1;
         f->cost = c->last;
         f->budget = c->budget;
-        for (int i = 0; i <= p->nlines; i++) p->recent[i] *= RECENT_KEEP;
+        for (int i = 0; i <= p->nlines; i++) p->recent[i] *= M8_RECENT_KEEP;
+        m8_live_frame_end(&p->live, &p->stacks);
     }
     p->boot_lua = c->boot_lua;
     p->boot_system = c->boot_system;
@@ -276,7 +291,7 @@ mote8_profiler *mote8_profiler_attach(mote8 *m8)
     p->recent = calloc((size_t)n + 1, sizeof *p->recent);
     p->apis = calloc((size_t)m8_api_row_count, sizeof *p->apis);
     p->sprite_reports = malloc(M8_PROF_SPRITE_REPORTS * sizeof *p->sprite_reports);
-    if (!p->lines || !p->recent || !p->apis || !p->sprite_reports) {
+    if (!p->lines || !p->recent || !p->apis || !p->sprite_reports || m8_live_init(&p->live) != 0) {
         mote8_profiler_free(p);
         return NULL;
     }
@@ -328,6 +343,7 @@ void mote8_profiler_free(mote8_profiler *p)
     free(p->frames);
     m8_stacks_free(&p->stacks);
     m8_draws_free(&p->draws);
+    m8_live_free(&p->live);
     m8_trace_free(&p->trace);
     free(p);
 }
@@ -365,7 +381,7 @@ int mote8_profiler_top_lines(const mote8_profiler *p, int recent, mote8_prof_lin
             describe_line(p, line, &out[at]);
             if (recent) {   /* live figures: per frame, split like the totals */
                 double total = p->lines[line].lua + p->lines[line].system;
-                double per_frame = v * (1 - RECENT_KEEP) / RECENT_KEEP;
+                double per_frame = v * (1 - M8_RECENT_KEEP) / M8_RECENT_KEEP;
                 out[at].lua_cycles = total > 0 ? per_frame * p->lines[line].lua / total : 0;
                 out[at].system_cycles = total > 0 ? per_frame * p->lines[line].system / total : 0;
             }

@@ -1,6 +1,6 @@
 /* profiler_internal.h - the profiler's collected data (api/profiler/profiler.c), shared with its
- * tests. Depends on: profile_draws.h, profile_files.h, profile_stacks.h, profile_trace.h,
- * api/vm_internal.h, runtime/core/cost.h. */
+ * tests. Depends on: profile_draws.h, profile_files.h, profile_live.h, profile_stacks.h,
+ * profile_trace.h, api/vm_internal.h, runtime/core/cost.h. */
 #ifndef M8_PROFILER_INTERNAL_H
 #define M8_PROFILER_INTERNAL_H
 
@@ -9,6 +9,7 @@
 #include "cost.h"
 #include "profile_draws.h"
 #include "profile_files.h"
+#include "profile_live.h"
 #include "profile_stacks.h"
 #include "profile_trace.h"
 #include "vm_internal.h"
@@ -78,6 +79,7 @@ struct mote8_profiler {
     int seen_line;              /* that instruction's line */
     m8_stacks stacks;           /* the cycles per Lua call stack (profile_stacks.h) */
     m8_draws draws;             /* the cycles per draw (profile_draws.h) */
+    m8_live live;               /* the recent frames' figures, for the overlay (profile_live.h) */
     int seen_stack;             /* the stack of the last instruction seen */
     lua_State *seen_state;      /* and where it ran (its activation record, function, line): */
     const void *seen_ci;        /* the next instruction at the same place has the same stack */

@@ -1,14 +1,16 @@
-/* overlay.c - the window's live cost overlay (F1) and profile recording (F2): see overlay.h.
- * Text is the built-in font (mote8_glyph) drawn as scaled rectangles at window
- * resolution; the figures come from the cost model (mote8_last_frame_cost) and a live
- * profiler (mote8_profiler_top_lines, recent frames). The profiler never changes the
- * numbers, so showing the overlay does not change the cart's pacing or stat(1).
+/* overlay.c - the window's live cost overlay (F1: figures, heatmap) and profile recording
+ * (F2): see overlay.h. Text is the built-in font (mote8_glyph) drawn as scaled rectangles at
+ * window resolution; the figures come from the cost model (mote8_last_frame_cost) and a live
+ * profiler (mote8_profiler_top_lines, _live_draws, _live_functions, _live_heatmap: the
+ * recent frames). The profiler never changes the numbers, so showing the overlay does not
+ * change the cart's pacing or stat(1).
  * Depends on: overlay.h, capture.h (profile folder, messages), host_text.h, SDL2,
  * api/mote8_profiler.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
+#include <math.h>
 #include "host_text.h"
 #include "overlay.h"
 
@@ -43,7 +45,9 @@ void m8_overlay_init(m8_overlay *o, mote8 *m8, const char *profile_dir, m8_captu
     o->profile_dir = profile_dir;
     o->capture = capture;
     const char *env = getenv("MOTE8_OVERLAY");
-    o->shown = env && *env && *env != '0';
+    o->shown = !env || !*env || strcmp(env, "0") == 0 ? M8_OVERLAY_OFF
+               : strcmp(env, "heat") == 0           ? M8_OVERLAY_HEATMAP
+                                                    : M8_OVERLAY_FIGURES;
     o->shot_path = getenv("MOTE8_WINDOW_SHOT");
     const char *at = getenv("MOTE8_WINDOW_SHOT_TICK");
     o->shot_tick = at ? atol(at) : 60;
@@ -53,8 +57,8 @@ void m8_overlay_init(m8_overlay *o, mote8 *m8, const char *profile_dir, m8_captu
 
 int m8_overlay_key(m8_overlay *o, mote8 *m8, SDL_Keycode key)
 {
-    if (key == SDLK_F1) {
-        o->shown = !o->shown;
+    if (key == SDLK_F1) {         /* off -> figures -> heatmap -> off */
+        o->shown = (o->shown + 1) % M8_OVERLAY_VIEWS;
         if (o->shown && !o->prof) o->prof = mote8_profiler_attach(m8);
         if (!o->shown && !o->recording) drop_profiler(o);
         return 1;
@@ -80,8 +84,77 @@ int m8_overlay_key(m8_overlay *o, mote8 *m8, SDL_Keycode key)
 
 void m8_overlay_tick(m8_overlay *o) { o->ticks++; }
 
-/* ---------------------------------------------------------------- drawing --- */
+/* ---------------------------------------------------------------- layout --- */
 
+/* The band under the picture holds text areas, each a column of lines at text scale s (a
+ * character 4s pixels wide, a line 8s high). Side by side when the window is wide enough
+ * (8 lines: lines | draws | functions, the heatmap's legend over the last two), else
+ * stacked (14 lines: lines | functions above, draws or the legend across below) at a larger
+ * text scale: the side-by-side band is chosen when its text is at least 2 pixels a font
+ * pixel, or as large as the stacked band's; the text scale grows with the window's height
+ * (one step each 320 pixels). */
+enum area { AREA_LINES, AREA_DRAWS, AREA_FUNCTIONS, AREA_LEGEND, AREA_INFO, AREA_HINT, AREAS };
+enum { COL_LINES = 28, COL_DRAWS = 62, COL_FUNCTIONS = 32,   /* characters, at least */
+       SIDE_CHARS = COL_LINES + 2 + COL_DRAWS + 2 + COL_FUNCTIONS,
+       STACK_CHARS = COL_LINES + 2 + COL_FUNCTIONS };
+
+typedef struct band {
+    int s, pad, lh, lines, h, y;   /* text scale, margin, line height, lines, height, top */
+    int stacked;
+    struct { int x, line, chars; } area[AREAS];
+} band;
+
+static void put_area(band *b, enum area a, int x, int line, int chars)
+{
+    b->area[a].x = x;
+    b->area[a].line = line;
+    b->area[a].chars = chars;
+}
+
+static void lay_out(int ww, int wh, band *b)
+{
+    int tall = wh / 320 > 1 ? wh / 320 : 1;
+    int side = (ww - 8) / (SIDE_CHARS * 4), stack = (ww - 8) / (STACK_CHARS * 4);
+    if (side > tall) side = tall;
+    if (stack > tall) stack = tall;
+    b->stacked = side < 2 && stack > side;
+    int s = b->stacked ? stack : side > 1 ? side : 1;
+    b->s = s;
+    b->pad = 4 * s;
+    b->lh = 8 * s;
+    b->lines = b->stacked ? 14 : 8;
+    b->h = 2 * b->pad + b->lh * b->lines;
+    b->y = wh - b->h;
+    int chars = (ww - 2 * b->pad) / (4 * s), cw = 4 * s;
+    if (chars < 24) chars = 24;
+    if (!b->stacked) {
+        int c0 = chars * COL_LINES / SIDE_CHARS, c1 = chars * COL_DRAWS / SIDE_CHARS;
+        int c2 = chars - c0 - c1 - 4, x1 = b->pad + (c0 + 2) * cw, x2 = x1 + (c1 + 2) * cw;
+        put_area(b, AREA_LINES, b->pad, 2, c0);
+        put_area(b, AREA_DRAWS, x1, 2, c1);
+        put_area(b, AREA_FUNCTIONS, x2, 2, c2);
+        put_area(b, AREA_LEGEND, x1, 0, c1 + 2 + c2);
+        put_area(b, AREA_INFO, b->pad, 2, c0);
+        put_area(b, AREA_HINT, x1, 0, c1 + 2 + c2);
+    } else {
+        int c0 = chars * COL_LINES / STACK_CHARS, x1 = b->pad + (c0 + 2) * cw;
+        put_area(b, AREA_LINES, b->pad, 2, c0);
+        put_area(b, AREA_FUNCTIONS, x1, 2, chars - c0 - 2);
+        put_area(b, AREA_DRAWS, b->pad, 8, chars);
+        put_area(b, AREA_LEGEND, b->pad, 2, chars);
+        put_area(b, AREA_INFO, b->pad, 10, c0);
+        put_area(b, AREA_HINT, x1, 0, chars - c0 - 2);
+    }
+}
+
+int m8_overlay_reserved_height(const m8_overlay *o, int window_w, int window_h)
+{
+    band b;
+    lay_out(window_w, window_h, &b);
+    return o->shown ? b.h : 0;
+}
+
+/* ---------------------------------------------------------------- drawing --- */
 
 static void save_window(SDL_Renderer *r, const char *path)
 {
@@ -97,65 +170,212 @@ static void save_window(SDL_Renderer *r, const char *path)
     free(rgb);
 }
 
-/* Text scale and the height of the overlay's band at the bottom of the window: a fixed
- * eight lines (bar, rates, heading, five lines) so the picture does not jump around. */
-static int text_scale(int window_h) { return window_h / 320 > 1 ? window_h / 320 : 1; }
-
-int m8_overlay_reserved_height(const m8_overlay *o, int window_h)
+/* Text in area `a`, at its line `line`, `dx` pixels in, cut to the area's width; returns
+ * the x offset after it. */
+static int area_text(SDL_Renderer *r, const band *b, enum area a, int line, int dx, const char *text)
 {
-    int s = text_scale(window_h);
-    return o->shown ? 4 * s * 2 + 8 * s * 8 : 0;
+    char cut[200];
+    int room = b->area[a].chars - dx / (4 * b->s);
+    if (room < 0) room = 0;
+    if (room > (int)sizeof cut - 1) room = (int)sizeof cut - 1;
+    snprintf(cut, sizeof cut, "%.*s", room, text);
+    int x0 = b->area[a].x;
+    return m8_host_draw_text(r, x0 + dx, b->y + b->pad + (b->area[a].line + line) * b->lh, b->s,
+                             cut) - x0;
+}
+
+static void colour(SDL_Renderer *r, const uint8_t *rgb) { SDL_SetRenderDrawColor(r, rgb[0], rgb[1], rgb[2], 255); }
+
+static const uint8_t HEADING[3] = { 255, 236, 39 }, BODY[3] = { 194, 195, 199 },
+                     DIM[3] = { 131, 118, 156 }, ALERT[3] = { 255, 0, 77 }, WHITE[3] = { 255, 241, 232 };
+
+/* Heatmap colours: one a cause slot, grey the other causes. */
+static const uint8_t SLOT_RGB[MOTE8_HEAT_CAUSES + 1][3] = {
+    { 255, 50, 50 }, { 50, 150, 255 }, { 60, 230, 60 }, { 255, 220, 0 },
+    { 230, 70, 255 }, { 0, 230, 220 }, { 170, 170, 170 },
+};
+
+/* Lines 0-1 at the left: the CPU bar (Lua blue, system orange, up to twice the budget,
+ * white mark at 100%) with the frame rate beside it, and the split in %. */
+static void draw_cpu(SDL_Renderer *r, const band *b, const mote8_frame_cost *fc)
+{
+    int s = b->s;
+    double lua = (double)fc->lua / fc->budget, sys = (double)fc->system / fc->budget;
+    int bw = (b->area[AREA_LINES].chars - 14) * 4 * s;
+    if (bw < 16 * s) bw = 16 * s;
+    int bx = b->pad, by = b->y + b->pad, bh = 5 * s;
+    double full = 2.0;
+    int wl = (int)(bw * (lua > full ? full : lua) / full);
+    int wsys = (int)(bw * (lua + sys > full ? full - (lua > full ? full : lua) : sys) / full);
+    SDL_SetRenderDrawColor(r, 60, 60, 80, 255);
+    SDL_RenderFillRect(r, &(SDL_Rect){ bx, by, bw, bh });
+    SDL_SetRenderDrawColor(r, 41, 173, 255, 255);
+    SDL_RenderFillRect(r, &(SDL_Rect){ bx, by, wl, bh });
+    SDL_SetRenderDrawColor(r, 255, 163, 0, 255);
+    SDL_RenderFillRect(r, &(SDL_Rect){ bx + wl, by, wsys, bh });
+    colour(r, WHITE);
+    SDL_RenderFillRect(r, &(SDL_Rect){ bx + bw / 2, by - s, s, bh + 2 * s });
+    char line[64];
+    snprintf(line, sizeof line, "%d fps%s", fc->display_fps, fc->dropped ? " halved" : "");
+    colour(r, fc->dropped ? ALERT : WHITE);
+    area_text(r, b, AREA_LINES, -2, bw + 4 * s, line);
+    snprintf(line, sizeof line, "cpu %3.0f%% lua %3.0f%% sys %3.0f%%", 100 * (lua + sys),
+             100 * lua, 100 * sys);
+    area_text(r, b, AREA_LINES, -1, 0, line);
+}
+
+static double budget_share(const mote8_frame_cost *fc, double cycles)
+{
+    return fc->budget ? 100 * cycles / (double)fc->budget : 0;
+}
+
+/* Two hints: what the figures are, and the keys (one line side by side, two stacked). */
+static void draw_hints(SDL_Renderer *r, const band *b, const char *what, const char *keys)
+{
+    colour(r, DIM);
+    if (b->stacked) {
+        area_text(r, b, AREA_HINT, 0, 0, what);
+        area_text(r, b, AREA_HINT, 1, 0, keys);
+    } else {
+        int x = area_text(r, b, AREA_HINT, 0, 0, what);
+        area_text(r, b, AREA_HINT, 0, x + 12 * b->s, keys);
+    }
+}
+
+/* The figures: the costliest lines, draws and functions. */
+static void draw_figures(m8_overlay *o, SDL_Renderer *r, const band *b, const mote8_frame_cost *fc)
+{
+    char line[200];
+    mote8_prof_line top[5];
+    int n = o->prof ? mote8_profiler_top_lines(o->prof, 1, top, 5) : 0;
+    colour(r, HEADING);
+    area_text(r, b, AREA_LINES, 0, 0, o->recording ? "costliest lines  [rec f2]" : "costliest lines");
+    colour(r, BODY);
+    for (int i = 0; i < n; i++) {
+        char src[80];
+        mote8_profiler_source(o->prof, top[i].code_line, src, sizeof src);
+        snprintf(line, sizeof line, "%d:%-4d %6.0f %s", top[i].tab, top[i].tab_line,
+                 top[i].lua_cycles + top[i].system_cycles, src);
+        area_text(r, b, AREA_LINES, 1 + i, 0, line);
+    }
+    draw_hints(r, b, "cyc/f: cycles a frame (last frames)", "cpu%: of the budget  f1: heatmap");
+    mote8_prof_draw draws[5];
+    n = o->prof ? mote8_profiler_live_draws(o->prof, draws, 5) : 0;
+    colour(r, HEADING);
+    area_text(r, b, AREA_DRAWS, 0, 0, " cyc/f cpu% off% costliest draws");
+    for (int i = 0; i < n; i++) {
+        const mote8_prof_draw *d = &draws[i];
+        double off = d->cycles > 0 ? 100 * d->offscreen / d->cycles : 0;
+        snprintf(line, sizeof line, "%6.0f %3.0f%%", d->cycles, budget_share(fc, d->cycles));
+        colour(r, BODY);
+        int x = area_text(r, b, AREA_DRAWS, 1 + i, 0, line);
+        snprintf(line, sizeof line, " %3.0f%%", off);
+        colour(r, off >= 25 ? ALERT : BODY);      /* a quarter off screen: worth a look */
+        x = area_text(r, b, AREA_DRAWS, 1 + i, x, line);
+        colour(r, BODY);
+        snprintf(line, sizeof line, " %s", d->label);
+        area_text(r, b, AREA_DRAWS, 1 + i, x, line);
+    }
+    mote8_prof_function fns[5];
+    n = o->prof ? mote8_profiler_live_functions(o->prof, fns, 5) : 0;
+    colour(r, HEADING);
+    area_text(r, b, AREA_FUNCTIONS, 0, 0, " cyc/f cpu% self costliest functions");
+    colour(r, BODY);
+    for (int i = 0; i < n; i++) {
+        snprintf(line, sizeof line, "%6.0f %3.0f%% %3.0f%% %s", fns[i].inclusive,
+                 budget_share(fc, fns[i].inclusive), budget_share(fc, fns[i].exclusive), fns[i].name);
+        area_text(r, b, AREA_FUNCTIONS, 1 + i, 0, line);
+    }
+}
+
+/* The heatmap's legend: one line a cause with its colour; beside or under it the hottest
+ * pixel. */
+static void draw_legend(m8_overlay *o, SDL_Renderer *r, const band *b, const mote8_frame_cost *fc)
+{
+    const mote8_prof_heatmap *h = o->heat;
+    char line[200];
+    colour(r, HEADING);
+    area_text(r, b, AREA_INFO, 0, 0, o->recording ? "heatmap  [rec f2]" : "heatmap");
+    colour(r, BODY);
+    area_text(r, b, AREA_INFO, 1, 0, "draw cost on screen by cause");
+    snprintf(line, sizeof line, "hottest pixel %.1f cyc/f", h ? h->hottest : 0.0);
+    area_text(r, b, AREA_INFO, 2, 0, line);
+    colour(r, DIM);
+    area_text(r, b, AREA_INFO, 3, 0, "f1: hide  f2: record");
+    colour(r, HEADING);
+    area_text(r, b, AREA_LEGEND, 0, 0, "    cyc/f cpu% cause: call path, last frames");
+    if (!h) return;
+    int s = b->s;
+    for (int i = 0; i <= h->ncauses; i++) {
+        int slot = i < h->ncauses ? h->causes[i].slot : MOTE8_HEAT_CAUSES;
+        double cycles = i < h->ncauses ? h->causes[i].cycles : h->other;
+        const char *label = i < h->ncauses ? h->causes[i].label : "other causes";
+        int y = b->y + b->pad + (b->area[AREA_LEGEND].line + 1 + i) * b->lh;
+        colour(r, SLOT_RGB[slot]);
+        SDL_RenderFillRect(r, &(SDL_Rect){ b->area[AREA_LEGEND].x, y, 3 * 4 * s - s, 5 * s });
+        colour(r, BODY);
+        snprintf(line, sizeof line, "%6.0f %3.0f%% %s", cycles, budget_share(fc, cycles), label);
+        area_text(r, b, AREA_LEGEND, 1 + i, 3 * 4 * s, line);
+    }
+}
+
+void m8_overlay_draw_picture(m8_overlay *o, SDL_Renderer *r, mote8 *m8, SDL_Rect pic)
+{
+    if (o->shown != M8_OVERLAY_HEATMAP) return;
+    if (!o->prof) o->prof = mote8_profiler_attach(m8);
+    if (!o->heat) o->heat = malloc(sizeof *o->heat);
+    if (!o->heat_texture) {
+        o->heat_texture = SDL_CreateTexture(r, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STREAMING,
+                                            128, 128);
+        if (o->heat_texture) SDL_SetTextureBlendMode(o->heat_texture, SDL_BLENDMODE_BLEND);
+    }
+    if (!o->prof || !o->heat || !o->heat_texture) return;
+    mote8_profiler_live_heatmap(o->prof, o->heat);
+    /* each pixel: its causes' colours mixed by their shares of its cost; opacity from 0.15
+     * to 0.75 at the hottest pixel with the square root of its cost (the picture still shows
+     * through), clear where nothing was drawn */
+    static uint8_t rgba[128 * 128 * 4];
+    const mote8_prof_heatmap *h = o->heat;
+    for (int i = 0; i < 128 * 128; i++) {
+        double total = 0, mix[3] = { 0, 0, 0 };
+        for (int k = 0; k <= MOTE8_HEAT_CAUSES; k++) {
+            double c = h->cycles[k][i];
+            if (!(c > 0)) continue;
+            total += c;
+            for (int j = 0; j < 3; j++) mix[j] += c * SLOT_RGB[k][j];
+        }
+        uint8_t *px = rgba + 4 * i;
+        if (!(total > 0) || !(h->hottest > 0)) {
+            px[0] = px[1] = px[2] = px[3] = 0;
+            continue;
+        }
+        for (int j = 0; j < 3; j++) px[j] = (uint8_t)(mix[j] / total);
+        double a = 0.15 + 0.6 * sqrt(total / h->hottest);
+        px[3] = (uint8_t)(255 * (a > 0.75 ? 0.75 : a));
+    }
+    SDL_UpdateTexture(o->heat_texture, NULL, rgba, 128 * 4);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, 0, 0, 0, 96);           /* the picture dimmed under it */
+    SDL_RenderFillRect(r, &pic);
+    SDL_RenderCopy(r, o->heat_texture, NULL, &pic);
 }
 
 void m8_overlay_draw(m8_overlay *o, SDL_Renderer *r, mote8 *m8)
 {
     if (o->shown) {
+        if (!o->prof) o->prof = mote8_profiler_attach(m8);   /* shown from the settings */
         int ww, wh;
         SDL_GetRendererOutputSize(r, &ww, &wh);
-        int s = text_scale(wh);
-        int pad = 4 * s, lh = 8 * s;
+        band b;
+        lay_out(ww, wh, &b);
         mote8_frame_cost fc;
         mote8_last_frame_cost(m8, &fc);
-        mote8_prof_line top[5];
-        int n = o->prof ? mote8_profiler_top_lines(o->prof, 1, top, 5) : 0;
-        int pw = ww, ph = m8_overlay_reserved_height(o, wh), oy = wh - ph;
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
         SDL_SetRenderDrawColor(r, 20, 20, 28, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){ 0, oy, pw, ph });
-        /* CPU bar: Lua blue, system orange, up to twice the budget; white mark at 100% */
-        double lua = (double)fc.lua / fc.budget, sys = (double)fc.system / fc.budget;
-        int bw = 62 * 4 * s < ww - 2 * pad ? 62 * 4 * s : ww - 2 * pad;
-        int bx = pad, by = oy + pad, bh = 5 * s;
-        double full = 2.0;
-        int wl = (int)(bw * (lua > full ? full : lua) / full);
-        int wsys = (int)(bw * (lua + sys > full ? full - (lua > full ? full : lua) : sys) / full);
-        SDL_SetRenderDrawColor(r, 60, 60, 80, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){ bx, by, bw, bh });
-        SDL_SetRenderDrawColor(r, 41, 173, 255, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){ bx, by, wl, bh });
-        SDL_SetRenderDrawColor(r, 255, 163, 0, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){ bx + wl, by, wsys, bh });
-        SDL_SetRenderDrawColor(r, 255, 241, 232, 255);
-        SDL_RenderFillRect(r, &(SDL_Rect){ bx + bw / 2, by - s, s, bh + 2 * s });
-        char line[128];
-        snprintf(line, sizeof line, "cpu %3.0f%%  lua %3.0f%%  sys %3.0f%%  %d fps%s",
-                 100 * (lua + sys), 100 * lua, 100 * sys, fc.display_fps,
-                 fc.dropped ? " (halved)" : "");
-        SDL_SetRenderDrawColor(r, fc.dropped ? 255 : 255, fc.dropped ? 0 : 241,
-                               fc.dropped ? 77 : 232, 255);
-        m8_host_draw_text(r, pad, by + bh + 2 * s, s, line);
-        SDL_SetRenderDrawColor(r, 255, 236, 39, 255);
-        m8_host_draw_text(r, pad, by + bh + 2 * s + lh, s, o->recording ? "costliest lines   [rec f2]"
-                                                               : "costliest lines");
-        for (int i = 0; i < n; i++) {
-            char src[40];
-            mote8_profiler_source(o->prof, top[i].code_line, src, sizeof src);
-            double cyc = top[i].lua_cycles + top[i].system_cycles;
-            snprintf(line, sizeof line, "%d:%-4d %6.0f %s", top[i].tab, top[i].tab_line,
-                     cyc, src);   /* cycles per frame, recent average */
-            SDL_SetRenderDrawColor(r, 194, 195, 199, 255);
-            m8_host_draw_text(r, pad, by + bh + 2 * s + lh * (2 + i), s, line);
-        }
+        SDL_RenderFillRect(r, &(SDL_Rect){ 0, b.y, ww, b.h });
+        draw_cpu(r, &b, &fc);
+        if (o->shown == M8_OVERLAY_HEATMAP) draw_legend(o, r, &b, &fc);
+        else draw_figures(o, r, &b, &fc);
     }
     if (o->shot_path && o->ticks >= o->shot_tick) {
         save_window(r, o->shot_path);
@@ -170,4 +390,8 @@ void m8_overlay_finish(m8_overlay *o)
         write_profile(o);
     }
     drop_profiler(o);
+    free(o->heat);
+    o->heat = NULL;
+    if (o->heat_texture) SDL_DestroyTexture(o->heat_texture);
+    o->heat_texture = NULL;
 }

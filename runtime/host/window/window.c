@@ -76,7 +76,7 @@ static SDL_Rect picture_rect(window_host *h)
 {
     int ww, wh;
     SDL_GetRendererOutputSize(h->renderer, &ww, &wh);
-    int avail_h = wh - m8_overlay_reserved_height(&h->overlay, wh);
+    int avail_h = wh - m8_overlay_reserved_height(&h->overlay, ww, wh);
     int sw = ww / MOTE8_WIDTH, sh = avail_h / MOTE8_HEIGHT;
     int scale = sw < sh ? sw : sh;
     if (scale < 1) scale = 1;
@@ -199,6 +199,7 @@ static void present(window_host *h, mote8 *m8)
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
+    m8_overlay_draw_picture(&h->overlay, h->renderer, m8, r);   /* F1's heatmap */
     if (h->budget.over && !h->errored) m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
     if (h->menu.open) draw_menu(h, r);
     draw_message(h, r);
