@@ -83,12 +83,6 @@ Test(cost, stat_is_the_frame_so_far)
 /* ---------------------------------------------------------------- carts --- */
 
 
-static void run(mote8 *m8, int ticks)
-{
-    for (int i = 0; i < ticks; i++)
-        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-}
-
 /* Each _update prints u, each _draw d (on the same line as its tick's u). */
 #define TRACE "s='' function _draw() s=s..'d' end "
 
@@ -161,7 +155,7 @@ Test(cost, frame_record_splits_lua_and_system)
 {
     mote8 *m8 = m8t_start("function _update() cls() end\n"
                       "function _draw() spr(0,0,0,2,2) end\n", NULL);
-    run(m8, 3);
+    m8t_run_ticks(m8, 3);
     cr_expect_eq(m8->machine->cost.last.system, 2048 + 512);
     cr_expect_eq(m8->machine->cost.tick.update_system, 2048);
     cr_expect_eq(m8->machine->cost.tick.draw_system, 512);
@@ -179,7 +173,7 @@ Test(cost, lua_count_is_exact_per_instruction)
     mote8 *m8 = m8t_start("function f(n) local a=stat(200) for i=1,n do end local b=stat(200) return b-a end\n"
                           "function g(n) local a,x=stat(200) for i=1,n do x=i*3 end local b=stat(200) return b-a end\n"
                           "function _draw() printh(tostr(f(2000)-f(1000))..' '..tostr(g(2000)-g(1000))) end\n", &cap);
-    run(m8, 2);
+    m8t_run_ticks(m8, 2);
 #ifdef M8_COUNTING_VM
     cr_expect_str_eq(cap.text, "1000 3000\n1000 3000\n");
 #else
@@ -208,7 +202,7 @@ Test(cost, dialect_operators_cost_their_pico8_instruction)
                           "function d(op) return f(1000,op)-f(500,op)-(f(1000,0)-f(500,0)) end\n"
                           "function _draw() printh(d(1)..' '..d(2)..' '..d(3)..' '..d(4)) end\n",
                           &cap);
-    run(m8, 2);
+    m8t_run_ticks(m8, 2);
 #ifdef M8_COUNTING_VM
     cr_expect(strncmp(cap.text, "1000 2000 9000 17000\n", 21) == 0, "%s", cap.text);
 #else
@@ -221,7 +215,7 @@ Test(cost, init_cost_is_kept_apart_from_the_first_frame)
 {
     mote8 *m8 = m8t_start("function _init() for i=1,10 do cls() end end\n"
                       "function _draw() end\n", NULL);
-    run(m8, 1);
+    m8t_run_ticks(m8, 1);
     cr_expect_eq(m8->machine->cost.boot_system, 20480);
     cr_expect_eq(m8->machine->cost.last.system, 0);
     cr_expect_eq(m8->machine->cost.last.dropped, 0);
@@ -232,7 +226,7 @@ Test(cost, flip_loops_count_each_flip_as_a_frame)
 {
     m8t_capture cap;
     mote8 *m8 = m8t_start("for i=1,3 do cls() flip() end printh('done')\n", &cap);
-    run(m8, 3);
+    m8t_run_ticks(m8, 3);
     cr_expect_eq(m8->machine->cost.frames, 3);
     cr_expect_eq(m8->machine->cost.last.system, 2048);
     mote8_destroy(m8);
@@ -244,9 +238,9 @@ Test(cost, stat1_sequence_is_deterministic)
     const char *code = "t={} function _update() for i=1,rnd(3000) do t[i%7]=i end end\n"
                        "function _draw() printh(tostr(stat(1),true)) end\n";
     mote8 *m1 = m8t_start(code, &a);
-    run(m1, 40);
+    m8t_run_ticks(m1, 40);
     mote8 *m2 = m8t_start(code, &b);
-    run(m2, 40);
+    m8t_run_ticks(m2, 40);
     cr_expect_str_eq(a.text, b.text);
     cr_expect_gt(a.len, 40 * 5);
     mote8_destroy(m1);
@@ -257,7 +251,7 @@ Test(cost, endless_loop_is_cut_into_slices_and_frames_continue)
 {
     mote8 *m8 = m8t_start("n=0 function _update() n+=1 if n==2 then while true do end end end\n"
                       "function _draw() end\n", NULL);
-    run(m8, 4);   /* must return: each tick runs one slice of the endless loop */
+    m8t_run_ticks(m8, 4);   /* must return: each tick runs one slice of the endless loop */
     cr_expect_eq(m8->machine->cost.tick.completed, 0);
     cr_expect_gt(m8->machine->cost.lua_cycles, 3 * 279620);
     mote8_destroy(m8);

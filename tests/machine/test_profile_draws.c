@@ -21,38 +21,10 @@
 #include "platform_posix.h"
 #include "profiler/profiler_internal.h"
 
-static void run(mote8 *m8, int ticks)
-{
-    for (int i = 0; i < ticks; i++)
-        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-}
-
-static char *read_in(const char *dir, const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len;
-    char *text = m8_read_file(path, &len, 0);
-    cr_assert_not_null(text, "%s missing", path);
-    return text;
-}
-
 /* Run `code` for `ticks` with a profiler and write the profile into a new directory. */
-static char *profile(const char *code, int ticks, mote8_profiler **out, mote8 **m8_out)
+static const char *profile(const char *code, int ticks, mote8_profiler **out, mote8 **m8_out)
 {
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/m8draws_test_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-    m8t_capture cap;
-    mote8 *m8 = m8t_start(code, &cap);
-    mote8_profiler *p = mote8_profiler_attach(m8);
-    cr_assert_not_null(p);
-    run(m8, ticks);
-    char err[256];
-    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    *out = p;
-    *m8_out = m8;
-    return dir;
+    return m8t_profile(code, ticks, "draws_test", out, m8_out);
 }
 
 /* ---------------------------------------------------------------- draws.csv --- */
@@ -172,11 +144,11 @@ Test(profile_draws, big_scaled_sspr_through_helpers_is_one_row)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function _draw()\n cls()\n boss()\nend\n"
+    const char *dir = profile("function _draw()\n cls()\n boss()\nend\n"
                         "function boss()\n local k=0 for i=1,10 do k+=i end\n big(k)\nend\n"
                         "-->8\nfunction big(k)\n sspr(0,0,32,32,10,k-50,96,96)\nend\n",
                         6, &p, &m8);
-    char *csv = read_in(dir, "draws.csv");
+    char *csv = m8t_read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
     int ssprs = 0;
@@ -196,7 +168,7 @@ Test(profile_draws, big_scaled_sspr_through_helpers_is_one_row)
     cr_expect_eq(num(r, CYCLES), sspr_api);
     cr_expect_eq(num(r, PIXELS_DRAWN), 6 * 96 * 96, "all on screen: k = 55, y from 5 to 101");
     /* the same draw in sprites.csv: its 16 sheet sprites, each 1/16 of the cycles */
-    char *sprites = read_in(dir, "sprites.csv");
+    char *sprites = m8t_read_in(dir, "sprites.csv");
     int cells = 0;
     for (int s = 0; s < 64; s++) {
         char row[96];
@@ -216,7 +188,7 @@ Test(profile_draws, spr_and_sspr_share_alike_and_map_apart)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("mset(0,0,1)\nfunction _draw()\n spr(0,0,0,2,2)\n sspr(0,0,16,16,0,40)\n"
+    const char *dir = profile("mset(0,0,1)\nfunction _draw()\n spr(0,0,0,2,2)\n sspr(0,0,16,16,0,40)\n"
                         " map(0,0,64,64,1,1)\nend\n", 3, &p, &m8);
     double spr_api = 0, sspr_api = 0;
     for (int i = 0; i < m8_api_row_count; i++) {
@@ -236,7 +208,7 @@ Test(profile_draws, spr_and_sspr_share_alike_and_map_apart)
     }
     cr_expect_eq(p->sprites[M8_PROF_BY_MAP][1].draws, 3);
     cr_expect_eq(p->sprites[M8_PROF_BY_SPR][1].draws, 3, "sprite 1 by spr too, on its own row");
-    char *sprites = read_in(dir, "sprites.csv");
+    char *sprites = m8t_read_in(dir, "sprites.csv");
     cr_expect(strstr(sprites, "\n1,3,192,") && strstr(sprites, ",map\n"), "%s", sprites);
     free(sprites);
     mote8_profiler_free(p);
@@ -249,9 +221,9 @@ Test(profile_draws, advice_for_an_off_screen_draw_not_for_a_clean_one)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function _draw()\n cls()\n spr(0,40,40,4,4)\n"
+    const char *dir = profile("function _draw()\n cls()\n spr(0,40,40,4,4)\n"
                         " sspr(0,0,32,32,-24,80)\nend\n", 8, &p, &m8);
-    char *csv = read_in(dir, "draws.csv");
+    char *csv = m8t_read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
     const draw_row *clean = find_row(rows, n, "spr", NULL), *off = find_row(rows, n, "sspr", NULL);
@@ -277,7 +249,7 @@ Test(profile_draws, advice_for_an_off_screen_draw_not_for_a_clean_one)
     cr_expect(strstr(off->field[ADVICE], "zoom") == NULL, "1:1: no zoom advice");
     free(csv);
     /* the report: advice under its row; summary.txt names it among the cuts */
-    char *html = read_in(dir, "report.html"), *sum = read_in(dir, "summary.txt");
+    char *html = m8t_read_in(dir, "report.html"), *sum = m8t_read_in(dir, "summary.txt");
     cr_expect(strstr(html, "<h2>Top draws") != NULL);
     cr_expect(strstr(html, "&#9986; 75% of this sspr is off screen") != NULL);
     cr_expect(strstr(html, "class='dthumb dsheet'") != NULL, "a thumbnail of the source");
@@ -293,8 +265,8 @@ Test(profile_draws, zoomed_draw_gets_zoom_advice)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function _draw()\n cls()\n sspr(8,0,8,8,10,10,32,32)\nend\n", 5, &p, &m8);
-    char *csv = read_in(dir, "draws.csv");
+    const char *dir = profile("function _draw()\n cls()\n sspr(8,0,8,8,10,10,32,32)\nend\n", 5, &p, &m8);
+    char *csv = m8t_read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
     const draw_row *r = find_row(rows, n, "sspr", NULL);
@@ -325,9 +297,9 @@ Test(profile_draws, map_bigger_than_the_screen_gets_map_advice)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("for y=0,63 do for x=0,127 do mset(x,y,1+(x+y)%3) end end\n"
+    const char *dir = profile("for y=0,63 do for x=0,127 do mset(x,y,1+(x+y)%3) end end\n"
                         "function _draw()\n cls()\n map(0,0,0,0,128,64)\nend\n", 4, &p, &m8);
-    char *csv = read_in(dir, "draws.csv");
+    char *csv = m8t_read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
     const draw_row *r = find_row(rows, n, "map", NULL);
@@ -357,13 +329,13 @@ Test(profile_draws, draws_add_up_to_the_drawing_functions)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function _draw()\n cls(1)\n for i=0,9 do spr(i,i*9,flr(rnd(140))-6) end\n"
+    const char *dir = profile("function _draw()\n cls(1)\n for i=0,9 do spr(i,i*9,flr(rnd(140))-6) end\n"
                         " spr(-1,0,0)\n rectfill(-20,3,50,9,8) circfill(64,64,20+rnd(30),9)\n"
                         " line(0,0,127,90,7) print('hello',120,60) pset(3,3,8)\n"
                         " map(0,0,rnd(60)-30,0,20,3) sspr(0,0,8,8,flr(rnd(200))-40,50,8+flr(rnd(60)),16)\n"
                         " helper()\nend\nfunction helper()\n spr(2,100,100,2,2) rect(1,1,200,9)\nend\n",
                         30, &p, &m8);
-    char *csv = read_in(dir, "draws.csv"), *api = read_in(dir, "api.csv");
+    char *csv = m8t_read_in(dir, "draws.csv"), *api = m8t_read_in(dir, "api.csv");
     static draw_row rows[1024];
     int n = draw_rows(csv, rows, 1024);
     cr_assert_lt(n, 1024);
@@ -401,21 +373,21 @@ Test(profile_draws, report_tool_rebuilds_top_draws_and_accepts_older_profiles)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function _draw()\n cls()\n sspr(0,0,32,32,-60,0,128,32)\nend\n", 4, &p, &m8);
-    char *before = read_in(dir, "report.html");
+    const char *dir = profile("function _draw()\n cls()\n sspr(0,0,32,32,-60,0,128,32)\nend\n", 4, &p, &m8);
+    char *before = m8t_read_in(dir, "report.html");
     cr_assert(strstr(before, "<h2>Top draws") != NULL);
     cr_assert(strstr(before, "<h2>Top draw sites") != NULL);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm %s/report.html && %s/bin/m8prof %s > %s/sum.txt", dir,
              M8_BINARY_DIR, dir, dir);
     cr_assert_eq(system(cmd), 0);
-    char *after = read_in(dir, "report.html"), *sum = read_in(dir, "sum.txt");
+    char *after = m8t_read_in(dir, "report.html"), *sum = m8t_read_in(dir, "sum.txt");
     cr_expect_str_eq(after, before);
     cr_expect(strstr(sum, "top draw sites") && strstr(sum, "where to cut"), "%s", sum);
     snprintf(cmd, sizeof cmd, "rm %s/draws.csv %s/draw_sites.csv %s/report.html && "
              "%s/bin/m8prof %s > %s/sum.txt", dir, dir, dir, M8_BINARY_DIR, dir, dir);
     cr_assert_eq(system(cmd), 0);
-    char *old = read_in(dir, "report.html");
+    char *old = m8t_read_in(dir, "report.html");
     cr_expect(strstr(old, "Top draws") == NULL && strstr(old, "Top draw sites") == NULL);
     cr_expect(strstr(old, "</html>") != NULL);
     free(before);
@@ -435,10 +407,10 @@ Test(profile_draws, one_draw_whatever_the_scale_its_zoom_saving_summed_per_call)
     mote8_profiler *p;
     mote8 *m8;
     enum { TICKS = 14 };
-    char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=9+t%7\n"
+    const char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=9+t%7\n"
                         " for d in all({s,s*2,s-8,8}) do sspr(0,0,8,8,0,0,d,d) end\nend\n",
                         TICKS, &p, &m8);
-    char *csv = read_in(dir, "draws.csv");
+    char *csv = m8t_read_in(dir, "draws.csv");
     static draw_row rows[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS);
     int ssprs = 0;
@@ -476,7 +448,7 @@ Test(profile_draws, one_draw_whatever_the_scale_its_zoom_saving_summed_per_call)
              saving / frames);
     cr_expect(strstr(r->field[ADVICE], want) != NULL, "%s\nwant %s", r->field[ADVICE], want);
     /* its site: the same figures */
-    char *sites_csv = read_in(dir, "draw_sites.csv");
+    char *sites_csv = m8t_read_in(dir, "draw_sites.csv");
     static draw_row sites[MAX_ROWS];
     int ns = site_rows(sites_csv, sites, MAX_ROWS);
     const draw_row *site = NULL;
@@ -500,9 +472,9 @@ Test(profile_draws, capped_zoom_gets_no_zoom_advice)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=min(0.5+t/4,1)\n"
+    const char *dir = profile("t=0\nfunction _draw()\n t+=1\n local s=min(0.5+t/4,1)\n"
                         " for i=1,6 do sspr(0,0,32,32,i*8,0,32*s,32*s) end\nend\n", 10, &p, &m8);
-    char *csv = read_in(dir, "draws.csv"), *sites_csv = read_in(dir, "draw_sites.csv");
+    char *csv = m8t_read_in(dir, "draws.csv"), *sites_csv = m8t_read_in(dir, "draw_sites.csv");
     static draw_row rows[MAX_ROWS], sites[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS), ns = site_rows(sites_csv, sites, MAX_ROWS);
     const draw_row *r = find_row(rows, n, "sspr", NULL);
@@ -530,11 +502,11 @@ Test(profile_draws, helper_of_many_cheap_sprites_advised_as_a_site)
 {
     mote8_profiler *p;
     mote8 *m8;
-    char *dir = profile("function prop(n,x,y)\n sspr(n%16*8,n\\16*8,8,8,x,y,16,16)\nend\n"
+    const char *dir = profile("function prop(n,x,y)\n sspr(n%16*8,n\\16*8,8,8,x,y,16,16)\nend\n"
                         "function _draw()\n cls()\n local k=0\n for i=1,20000 do k+=i end\n"
                         " for n=0,7 do prop(n,n*7,n*5) end\n for n=8,15 do prop(n,n*7,n*5) end\nend\n",
                         6, &p, &m8);
-    char *csv = read_in(dir, "draws.csv"), *sites_csv = read_in(dir, "draw_sites.csv");
+    char *csv = m8t_read_in(dir, "draws.csv"), *sites_csv = m8t_read_in(dir, "draw_sites.csv");
     static draw_row rows[MAX_ROWS], sites[MAX_ROWS];
     int n = draw_rows(csv, rows, MAX_ROWS), ns = site_rows(sites_csv, sites, MAX_ROWS);
     double run = run_cycles(p), floor = M8_DRAW_ADVICE_RUN_SHARE * run, frames = frames_of(p);
@@ -570,7 +542,7 @@ Test(profile_draws, helper_of_many_cheap_sprites_advised_as_a_site)
     snprintf(want, sizeof want, "100%% of its cycles scaled past 1:1 (up to 2.0x): a zoom cap "
              "at 1:1 (as racer's zoom_cap) saves %.0f cycles a frame", saving / frames);
     cr_expect(strstr(site->field[S_ADVICE], want) != NULL, "%s\nwant %s", sites_csv, want);
-    char *sum = read_in(dir, "summary.txt"), *html = read_in(dir, "report.html");
+    char *sum = m8t_read_in(dir, "summary.txt"), *html = m8t_read_in(dir, "report.html");
     const char *cut = strstr(sum, "where to cut");
     cr_expect(cut && strstr(cut, "0:2 sspr via _draw > prop: ") &&
               strstr(cut, "over 16 sprites, 100% above 1:1: ") && strstr(cut, want), "%s", sum);

@@ -18,12 +18,6 @@
 #include "mote8_profiler.h"
 #include "profiler/profiler_internal.h"
 
-static void run(mote8 *m8, int ticks)
-{
-    for (int i = 0; i < ticks; i++)
-        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-}
-
 /* boss and minion draw through two helpers (draw_obj > spr3d); boss's sspr is 4x scaled
  * and 20 of its 64 columns are left of the screen. */
 #define HELPERS_CART                                                       \
@@ -39,7 +33,7 @@ Test(profile_live, top_draw_names_the_function_that_made_it)
     mote8 *m8 = m8t_start(HELPERS_CART, &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     cr_assert_not_null(p);
-    run(m8, 150);
+    m8t_run_ticks(m8, 150);
     mote8_prof_draw top[5];
     int n = mote8_profiler_live_draws(p, top, 5);
     cr_assert_eq(n, 2, "boss's and minion's sspr, got %d", n);
@@ -82,7 +76,7 @@ Test(profile_live, function_inclusive_adds_up_and_fades_after_it_stops)
                           &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     cr_assert_not_null(p);
-    run(m8, 60);
+    m8t_run_ticks(m8, 60);
     mote8_prof_function fns[8];
     int n = mote8_profiler_live_functions(p, fns, 8);
     const mote8_prof_function *boss = find_fn(fns, n, "boss"), *draw = find_fn(fns, n, "_draw");
@@ -98,12 +92,12 @@ Test(profile_live, function_inclusive_adds_up_and_fades_after_it_stops)
     double before = boss->inclusive;
     mote8_prof_draw draws[2];
     cr_expect_eq(mote8_profiler_live_draws(p, draws, 2), 1);
-    run(m8, 60);                          /* boss stopped: 0.9^60 of it is left */
+    m8t_run_ticks(m8, 60);                          /* boss stopped: 0.9^60 of it is left */
     n = mote8_profiler_live_functions(p, fns, 8);
     boss = find_fn(fns, n, "boss");
     cr_assert_not_null(boss);
     cr_expect_lt(boss->inclusive, 0.01 * before, "%f after %f", boss->inclusive, before);
-    run(m8, 200);                         /* faded out: gone from the lists */
+    m8t_run_ticks(m8, 200);                         /* faded out: gone from the lists */
     n = mote8_profiler_live_functions(p, fns, 8);
     cr_expect_null(find_fn(fns, n, "boss"));
     cr_expect_eq(mote8_profiler_live_draws(p, draws, 2), 0);
@@ -128,7 +122,7 @@ Test(profile_live, heatmap_splits_each_pixel_by_the_call_path_that_drew_it)
     mote8_profiler *p = mote8_profiler_attach(m8);
     cr_assert_not_null(p);
     static mote8_prof_heatmap h;
-    run(m8, 100);
+    m8t_run_ticks(m8, 100);
     cr_assert_eq(mote8_profiler_live_heatmap(p, &h), 2);
     cr_expect_str_eq(h.causes[0].label, "rectfill at 0:2 in right < _draw");
     cr_expect_str_eq(h.causes[1].label, "rectfill at 0:1 in left < _draw");
@@ -153,7 +147,7 @@ Test(profile_live, heatmap_splits_each_pixel_by_the_call_path_that_drew_it)
                   c, sum, h.causes[c].cycles);
     }
     cr_expect_lt(h.other, 1e-3 * h.causes[1].cycles);
-    run(m8, 30);                          /* a cause keeps its plane */
+    m8t_run_ticks(m8, 30);                          /* a cause keeps its plane */
     mote8_profiler_live_heatmap(p, &h);
     cr_expect_eq(h.causes[0].slot, r);
     cr_expect_eq(h.causes[1].slot, l);
@@ -176,7 +170,7 @@ Test(profile_live, heatmap_puts_causes_past_the_planes_in_other)
     mote8_profiler *p = mote8_profiler_attach(m8);
     cr_assert_not_null(p);
     static mote8_prof_heatmap h;
-    run(m8, 100);
+    m8t_run_ticks(m8, 100);
     cr_assert_eq(mote8_profiler_live_heatmap(p, &h), MOTE8_HEAT_CAUSES);
     cr_expect_str_eq(h.causes[0].label, "rectfill at 0:1 in band < h < _draw");
     cr_expect_str_eq(h.causes[5].label, "rectfill at 0:1 in band < c < _draw");
@@ -209,7 +203,7 @@ Test(profile_live, draw_labels_say_what_was_drawn)
                           &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
     cr_assert_not_null(p);
-    run(m8, 10);
+    m8t_run_ticks(m8, 10);
     mote8_prof_draw d[8];
     int n = mote8_profiler_live_draws(p, d, 8);
     cr_assert_eq(n, 3);

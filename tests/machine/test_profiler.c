@@ -19,30 +19,6 @@
 #include "profiler/profiler_internal.h"
 
 
-static void run(mote8 *m8, int ticks)
-{
-    for (int i = 0; i < ticks; i++)
-        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-}
-
-static char *temp_dir(void)
-{
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/m8prof_test_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-    return dir;
-}
-
-static char *read_in(const char *dir, const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len;
-    char *text = m8_read_file(path, &len, 0);
-    cr_assert_not_null(text, "%s missing", path);
-    return text;
-}
-
 #define BUSY_CART                                                                    \
     "t={} function _update() for i=1,200+rnd(3000) do t[i%9]=i end "                 \
     "if t[1]%2==0 then for i=1,120 do cls() end end end\n"                            \
@@ -53,11 +29,11 @@ Test(profiler, does_not_change_the_numbers)
 {
     m8t_capture a, b;
     mote8 *plain = m8t_start(BUSY_CART, &a);
-    run(plain, 60);
+    m8t_run_ticks(plain, 60);
     mote8 *profiled = m8t_start(BUSY_CART, &b);
     mote8_profiler *p = mote8_profiler_attach(profiled);
     cr_assert_not_null(p);
-    run(profiled, 60);
+    m8t_run_ticks(profiled, 60);
     cr_expect_str_eq(a.text, b.text);
     cr_expect_eq(plain->machine->cost.frames, profiled->machine->cost.frames);
     cr_expect_eq(plain->machine->cost.dropped_frames, profiled->machine->cost.dropped_frames);
@@ -72,10 +48,11 @@ Test(profiler, frames_csv_one_row_per_displayed_frame)
     m8t_capture cap;
     mote8 *m8 = m8t_start("function _update() for i=1,150 do cls() end end\nfunction _draw() end\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 11);
-    char *dir = temp_dir(), err[256];
+    m8t_run_ticks(m8, 11);
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *csv = read_in(dir, "frames.csv");
+    char *csv = m8t_read_in(dir, "frames.csv");
     /* frame 0 at full rate (then over budget), then 5 halved frames of two updates */
     char want[1024];
     size_t o = (size_t)snprintf(want, sizeof want, "frame,lua,system,budget,dropped\n");
@@ -85,7 +62,7 @@ Test(profiler, frames_csv_one_row_per_displayed_frame)
                               (unsigned long long)lua, f == 0 ? 307200 : 614400, f > 0);
     }
     cr_expect_str_eq(csv, want);
-    char *ticks = read_in(dir, "ticks.csv");
+    char *ticks = m8t_read_in(dir, "ticks.csv");
     cr_expect(strncmp(ticks, "tick,frame,update_lua,update_system,draw_lua,draw_system,drew,completed\n", 72) == 0);
     free(csv);
     free(ticks);
@@ -99,7 +76,7 @@ Test(profiler, call_sites_are_tab_and_line)
     mote8 *m8 = m8t_start("function _draw()\n cls()\n pal()\n draw()\nend\n-->8\n-- tab one\n"
                       "function draw()\n for i=1,10 do spr(3,i,0,4,4) end\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 3);
+    m8t_run_ticks(m8, 3);
     mote8_prof_line top[3];
     cr_assert_eq(mote8_profiler_top_lines(p, 0, top, 3), 3);
     cr_expect_eq(top[0].tab, 1);
@@ -109,14 +86,15 @@ Test(profiler, call_sites_are_tab_and_line)
     cr_expect_eq(top[0].pixels, 30 * 32 * 32);
     cr_expect_eq(top[1].tab, 0);
     cr_expect_eq(top[1].tab_line, 2);              /* cls */
-    char *dir = temp_dir(), err[256];
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *sites = read_in(dir, "callsites.csv");
+    char *sites = m8t_read_in(dir, "callsites.csv");
     cr_expect(strstr(sites, "\n1:3,1,3,9,") != NULL, "%s", sites);
     cr_expect(strstr(sites, "\"for i=1,10 do spr(3,i,0,4,4) end\"") != NULL, "%s", sites);
-    char *api = read_in(dir, "api.csv");
+    char *api = m8t_read_in(dir, "api.csv");
     cr_expect(strstr(api, "\nspr,30,61440,30720,0\n") != NULL, "%s", api);
-    char *sprites = read_in(dir, "sprites.csv");
+    char *sprites = m8t_read_in(dir, "sprites.csv");
     /* the 4x4 block of sprite 3: its 16 sheet sprites, each 1/16 of spr's cycles (by area) */
     double spr_cycles = 0;
     for (int i = 0; i < m8_api_row_count; i++)
@@ -145,7 +123,7 @@ Test(profiler, off_screen_and_clipped_cost_counted_apart)
     mote8 *m8 = m8t_start("function _draw()\n spr(1,-100,-100)\n spr(1,124,0)\n"
                       " clip(0,0,64,128) rectfill(0,0,127,15) clip()\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 2);
+    m8t_run_ticks(m8, 2);
     /* per frame: 128 fully off, 128 half off (64), rectfill 2*128 cycles half clipped */
     cr_expect_eq(p->offscreen, 2 * (128 + 64 + 128));
     cr_expect_eq(p->on_screen, 2 * (64 + 128));
@@ -161,7 +139,7 @@ Test(profiler, live_top_lines_follow_recent_frames)
     mote8 *m8 = m8t_start("n=0 function _update() n+=1 end\nfunction _draw()\n"
                       " if n<30 then cls() end\n if n>=30 then rectfill(0,0,127,127) end\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 80);
+    m8t_run_ticks(m8, 80);
     mote8_prof_line live[1], all[1];
     cr_assert_eq(mote8_profiler_top_lines(p, 1, live, 1), 1);
     cr_assert_eq(mote8_profiler_top_lines(p, 0, all, 1), 1);
@@ -176,21 +154,22 @@ Test(profiler, trace_and_report_are_written_self_contained)
     m8t_capture cap;
     mote8 *m8 = m8t_start(BUSY_CART, &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 20);
-    char *dir = temp_dir(), err[256];
+    m8t_run_ticks(m8, 20);
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *trace = read_in(dir, "trace.json");
+    char *trace = m8t_read_in(dir, "trace.json");
     cr_expect(strncmp(trace, "{\"displayTimeUnit\"", 18) == 0);
     cr_expect(strstr(trace, "\"name\":\"_update\",\"cat\":\"tick\",\"ph\":\"B\"") != NULL);
     cr_expect(strstr(trace, "\"name\":\"_draw\"") != NULL);
     cr_expect(strstr(trace, "\"ph\":\"C\"") != NULL);
     cr_expect(strcmp(trace + strlen(trace) - 4, "\n]}\n") == 0);
-    char *html = read_in(dir, "report.html");
+    char *html = m8t_read_in(dir, "report.html");
     cr_expect(strstr(html, "<svg") != NULL);
     cr_expect(strstr(html, "src='data:image/png;base64,iVBOR") != NULL);
     cr_expect(strstr(html, "src='http") == NULL && strstr(html, "href=") == NULL &&
               strstr(html, "<script src") == NULL);
-    char *summary = read_in(dir, "summary.txt");
+    char *summary = m8t_read_in(dir, "summary.txt");
     cr_expect(strstr(summary, "top call sites") != NULL);
     free(trace);
     free(html);
@@ -201,7 +180,7 @@ Test(profiler, trace_and_report_are_written_self_contained)
 
 Test(profiler, command_line_and_report_tool)
 {
-    char *dir = temp_dir();
+    const char *dir = m8t_temp_dir("prof_test");
     char cart[600], out[600];
     snprintf(cart, sizeof cart, "%s/c.p8", dir);
     FILE *f = fopen(cart, "w");
@@ -213,7 +192,7 @@ Test(profiler, command_line_and_report_tool)
     m8_run_result r;
     m8t_run_mote8(&r, args);
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *csv = read_in(out, "frames.csv");
+    char *csv = m8t_read_in(out, "frames.csv");
     cr_expect(strncmp(csv, "frame,lua,system,budget,dropped\n0,", 34) == 0, "%s", csv);
     /* the same run without --profile prints the same stat(1) values */
     const char *plain[] = { "--headless", "--frames", "45", cart, NULL };
@@ -224,9 +203,9 @@ Test(profiler, command_line_and_report_tool)
     snprintf(cmd, sizeof cmd, "rm -f %s/report.html && %s/bin/m8prof %s > %s/sum.txt", out,
              M8_BINARY_DIR, out, dir);
     cr_assert_eq(system(cmd), 0);
-    char *sum = read_in(dir, "sum.txt");
+    char *sum = m8t_read_in(dir, "sum.txt");
     cr_expect(strstr(sum, "mote8 profile:") != NULL && strstr(sum, "top call sites") != NULL, "%s", sum);
-    free(read_in(out, "report.html"));
+    free(m8t_read_in(out, "report.html"));
     free(sum);
     free(csv);
 }
@@ -238,7 +217,7 @@ static int have_xvfb(void) { return system("command -v xvfb-run >/dev/null 2>&1"
 Test(profiler, window_matches_headless_and_draws_the_overlay, .timeout = 120)
 {
     if (!have_xvfb()) cr_skip_test("xvfb-run not installed");
-    char *dir = temp_dir();
+    const char *dir = m8t_temp_dir("prof_test");
     char cart[600], cmd[3000];
     snprintf(cart, sizeof cart, "%s/c.p8", dir);
     FILE *f = fopen(cart, "w");
@@ -252,7 +231,7 @@ Test(profiler, window_matches_headless_and_draws_the_overlay, .timeout = 120)
              "%s/bin/mote8 --seed 7 --frames 40 --scale 4 c.p8 > w.txt 2>/dev/null",
              dir, M8_BINARY_DIR, dir, M8_BINARY_DIR);
     cr_assert_eq(system(cmd), 0);
-    char *h = read_in(dir, "h.txt"), *w = read_in(dir, "w.txt");
+    char *h = m8t_read_in(dir, "h.txt"), *w = m8t_read_in(dir, "w.txt");
     cr_expect_gt(strlen(h), 100);
     cr_expect_str_eq(h, w);
     char path[700], err[256];
@@ -290,7 +269,7 @@ Test(profiler, sspr_and_map_cells_count_per_sprite_on_and_off_screen)
                           "function _draw()\n sspr(8,0,16,8,-16,40,32,16)\n map(0,0,120,0,2,1)\nend\n",
                           &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 1);
+    m8t_run_ticks(m8, 1);
     cr_expect_eq(p->sprites[M8_PROF_BY_SSPR][1].draws, 1);
     cr_expect_eq(p->sprites[M8_PROF_BY_SSPR][2].draws, 1);
     cr_expect_float_eq(p->sprites[M8_PROF_BY_SSPR][1].pixels, 16 * 16, 1e-9);
@@ -315,7 +294,7 @@ Test(profiler, print_pixels_glyphs_and_clean_dropped_column)
     m8t_capture cap;
     mote8 *m8 = m8t_start("function _draw()\n cls()\n print(\"hi \x8e\",10,20,7)\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 2);
+    m8t_run_ticks(m8, 2);
     mote8_prof_line top[4];
     int n = mote8_profiler_top_lines(p, 0, top, 4);
     int found = 0;
@@ -326,11 +305,12 @@ Test(profiler, print_pixels_glyphs_and_clean_dropped_column)
             cr_expect_float_eq(top[i].pixels, 2 * 20.0 * 6, 1e-9, "pixels %g", top[i].pixels);
         }
     cr_expect(found, "no print line among the top lines");
-    char *dir = temp_dir(), err[256];
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *sites = read_in(dir, "callsites.csv");
+    char *sites = m8t_read_in(dir, "callsites.csv");
     cr_expect(strstr(sites, "print(\"\"hi \xf0\x9f\x85\xbe") != NULL, "the glyph is not UTF-8: %s", sites);
-    char *html = read_in(dir, "report.html");
+    char *html = m8t_read_in(dir, "report.html");
     cr_expect(strstr(html, "dropped<b class='clean'>0</b>") != NULL, "the dropped figure is not clean");
     free(sites);
     free(html);
@@ -345,13 +325,14 @@ Test(profiler, call_site_counts_calls_per_function)
     m8t_capture cap;
     mote8 *m8 = m8t_start("function _draw()\n x=1.5 spr(1,flr(x),0) spr(2,0,0) spr(3,0,0)\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 2);
-    char *dir = temp_dir(), err[256];
+    m8t_run_ticks(m8, 2);
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *sites = read_in(dir, "callsites.csv");
+    char *sites = m8t_read_in(dir, "callsites.csv");
     cr_expect(strstr(sites, "spr(3,0,0)\",spr:6;flr:2\n") != NULL, "%s", sites);
     cr_expect(strstr(sites, ",source,calls_by_function\n") != NULL, "%s", sites);
-    char *summary = read_in(dir, "summary.txt");
+    char *summary = m8t_read_in(dir, "summary.txt");
     cr_expect(strstr(summary, "calls: spr:6;flr:2") != NULL, "%s", summary);
     free(sites);
     free(summary);
@@ -413,14 +394,15 @@ Test(profiler, stacks_follow_the_caller_chain)
 {
     m8t_capture plain_cap, cap;
     mote8 *plain = m8t_start(HELPERS_CART, &plain_cap);
-    run(plain, 5);
+    m8t_run_ticks(plain, 5);
     mote8 *m8 = m8t_start(HELPERS_CART, &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 5);
+    m8t_run_ticks(m8, 5);
     cr_expect_str_eq(cap.text, plain_cap.text);   /* stat(1) printed, the same */
-    char *dir = temp_dir(), err[256];
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *folded = read_in(dir, "stacks.folded");
+    char *folded = m8t_read_in(dir, "stacks.folded");
     /* the sspr: 5 calls, all on the one chain, from line 3 of _draw (code line 4) */
     uint64_t sspr = 0;
     for (int i = 0; i < m8_api_row_count; i++)
@@ -433,7 +415,7 @@ Test(profiler, stacks_follow_the_caller_chain)
     cr_expect_eq(folded_cycles(folded, "_draw (0:4);boss (0:8)", NULL) > 0, 1, "%s", folded);
     cr_expect_eq(folded_cycles(folded, "_draw (0:3);cls", NULL), 5 * 2048, "%s", folded);
     /* every stack's cycles add up to the run's: the ticks and the boot */
-    char *ticks = read_in(dir, "ticks.csv"), *summary = read_in(dir, "summary.csv");
+    char *ticks = m8t_read_in(dir, "ticks.csv"), *summary = m8t_read_in(dir, "summary.csv");
     uint64_t total = 0;
     const char *l = strchr(ticks, '\n') + 1;
     for (; *l; l = strchr(l, '\n') + 1) {
@@ -450,7 +432,7 @@ Test(profiler, stacks_follow_the_caller_chain)
                  "ticks %llu boot %llu+%llu\n%s", (unsigned long long)total, boot_lua,
                  boot_system, folded);
     /* inclusive = exclusive + callees' inclusive */
-    char *fns = read_in(dir, "functions.csv");
+    char *fns = m8t_read_in(dir, "functions.csv");
     const char *fns_head = "function,defined_at,calls,inclusive_cycles,exclusive_cycles\n";
     cr_expect(strncmp(fns, fns_head, strlen(fns_head)) == 0, "%s", fns);
     uint64_t di, de, bi, be, gi, ge, si, se, ci, ce, pi, pe, ui, ue;
@@ -473,7 +455,7 @@ Test(profiler, stacks_follow_the_caller_chain)
     cr_expect_eq(ui, ue, "%s", fns);             /* _update calls nothing */
     cr_expect(strstr(fns, "\nsspr,api,5,") != NULL, "%s", fns);
     cr_expect(strstr(fns, "\nboss,0:7,5,") != NULL && strstr(fns, "\nbig,1:1,5,") != NULL, "%s", fns);
-    char *html = read_in(dir, "report.html");     /* the report's top functions table */
+    char *html = m8t_read_in(dir, "report.html");     /* the report's top functions table */
     char row[160];
     snprintf(row, sizeof row, "<tr><td class='l'><code>boss</code></td><td class='l'>0:7</td><td>5</td><td>%llu</td>",
              (unsigned long long)bi);
@@ -499,10 +481,11 @@ Test(profiler, stacks_cut_deep_recursion_and_name_callbacks)
                           "function each(v)\n pset(v,v,8)\nend\n"
                           "function _draw()\n rec(40)\n foreach({1,2},each)\nend\n", &cap);
     mote8_profiler *p = mote8_profiler_attach(m8);
-    run(m8, 2);
-    char *dir = temp_dir(), err[256];
+    m8t_run_ticks(m8, 2);
+    const char *dir = m8t_temp_dir("prof_test");
+    char err[256];
     cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    char *folded = read_in(dir, "stacks.folded");
+    char *folded = m8t_read_in(dir, "stacks.folded");
     char cut[2048];
     int o = snprintf(cut, sizeof cut, "(stack cut: deeper than %d frames)", M8_STACK_DEPTH);
     for (int i = 0; i < M8_STACK_DEPTH - 1; i++) o += snprintf(cut + o, sizeof cut - (size_t)o, ";rec (0:2)");
@@ -517,7 +500,7 @@ Test(profiler, stacks_cut_deep_recursion_and_name_callbacks)
         while (sp > l && sp[-1] != ' ') sp--;
         if (r && r < nl) with_rec += strtoull(sp, NULL, 10);
     }
-    char *fns = read_in(dir, "functions.csv");
+    char *fns = m8t_read_in(dir, "functions.csv");
     uint64_t ri, re;
     function_cycles(fns, "rec", "0:1", &ri, &re);
     cr_expect_eq(ri, with_rec, "%s", fns);
@@ -550,7 +533,7 @@ Test(profiler, chart_scale_fits_the_largest_frame)
  * 400% and every bar inside the plot. */
 Test(profiler, report_chart_fits_a_frame_at_350_percent)
 {
-    char *dir = temp_dir();
+    const char *dir = m8t_temp_dir("prof_test");
     static const char *const files[][2] = {
         { "summary.csv", "key,value\ncart,big.p8\nfps,30\nbudget,279620\n" },
         { "frames.csv", "frame,lua,system,budget,dropped\n0,100000,39810,279620,0\n"
@@ -571,7 +554,7 @@ Test(profiler, report_chart_fits_a_frame_at_350_percent)
     m8_posix_platform(&pf);
     char err[256];
     cr_assert_eq(mote8_profile_report(&pf, dir, NULL, err, sizeof err), 0, "%s", err);
-    char *html = read_in(dir, "report.html");
+    char *html = m8t_read_in(dir, "report.html");
     cr_expect(strstr(html, ">300%</text>") && strstr(html, ">400%</text>"), "no gridline for 300-400%%");
     cr_expect(strstr(html, ">500%</text>") == NULL);
     /* the frame chart: plot from y=10 to y=236 (H 260, bottom margin 24) */

@@ -17,37 +17,9 @@
 #include "mote8_profiler.h"
 #include "profiler/profile_trace.h"
 
-static void run(mote8 *m8, int ticks)
+static const char *profile(const char *code, int ticks)
 {
-    for (int i = 0; i < ticks; i++)
-        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
-}
-
-static char *profile(const char *code, int ticks)
-{
-    static char dir[64];
-    snprintf(dir, sizeof dir, "/tmp/m8calls_test_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-    m8t_capture cap;
-    mote8 *m8 = m8t_start(code, &cap);
-    mote8_profiler *p = mote8_profiler_attach(m8);
-    cr_assert_not_null(p);
-    run(m8, ticks);
-    char err[256];
-    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
-    mote8_profiler_free(p);
-    mote8_destroy(m8);
-    return dir;
-}
-
-static char *read_in(const char *dir, const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t len;
-    char *text = m8_read_file(path, &len, 0);
-    cr_assert_not_null(text, "%s missing", path);
-    return text;
+    return m8t_profile(code, ticks, "calls_test", NULL, NULL);
 }
 
 /* Rows of a CSV file after its header (plain fields). */
@@ -91,9 +63,9 @@ static int call_row(const char *csv, const char *row, unsigned long long *calls,
 
 Test(profiler_calls, lua_calls_are_counted_exactly)
 {
-    char *dir = profile(CALLS_CART, 4);
-    char *frames = read_in(dir, "frames.csv"), *fns = read_in(dir, "functions.csv");
-    char *calls = read_in(dir, "calls.csv");
+    const char *dir = profile(CALLS_CART, 4);
+    char *frames = m8t_read_in(dir, "frames.csv"), *fns = m8t_read_in(dir, "functions.csv");
+    char *calls = m8t_read_in(dir, "calls.csv");
     unsigned long long d = (unsigned long long)rows_of(frames), n, incl, excl, c, ci;
     cr_assert_eq(d, 4, "%s", frames);              /* one _draw per displayed frame */
     function_row(fns, "_draw", "0:3", &n, &incl, &excl);
@@ -155,9 +127,9 @@ static int check_inclusive_adds_up(const char *fns, const char *calls)
 
 Test(profiler_calls, a_draw_through_two_helpers_on_its_callers)
 {
-    char *dir = profile(HELPERS_CART, 5);
-    char *fns = read_in(dir, "functions.csv"), *calls = read_in(dir, "calls.csv");
-    char *api = read_in(dir, "api.csv");
+    const char *dir = profile(HELPERS_CART, 5);
+    char *fns = m8t_read_in(dir, "functions.csv"), *calls = m8t_read_in(dir, "calls.csv");
+    char *api = m8t_read_in(dir, "api.csv");
     unsigned long long sspr_calls = 0, sspr = 0, n, incl, excl, c, ci, c2, ci2;
     const char *a = strstr(api, "\nsspr,");
     cr_assert_not_null(a, "%s", api);
@@ -201,8 +173,8 @@ static unsigned long long folded_prefix(const char *folded, const char *prefix)
 
 Test(profiler_calls, report_flame_graph_holds_the_frames)
 {
-    char *dir = profile(HELPERS_CART, 5);
-    char *html = read_in(dir, "report.html"), *folded = read_in(dir, "stacks.folded");
+    const char *dir = profile(HELPERS_CART, 5);
+    char *html = m8t_read_in(dir, "report.html"), *folded = m8t_read_in(dir, "stacks.folded");
     cr_assert(strstr(html, "<svg id='flame'") != NULL);
     const char *paths[] = { "_draw (0:4);boss (0:8);big (1:2)", "_draw (0:4);boss (0:9);big (1:2)",
                             "_draw (0:4)", "_draw (0:3);cls" };
@@ -217,7 +189,7 @@ Test(profiler_calls, report_flame_graph_holds_the_frames)
     cr_expect(strstr(html, "sspr: ") != NULL && strstr(html, " (API call)</title>") != NULL);
     cr_expect(strstr(html, "<h2>Callers and callees") != NULL);
     cr_expect(strstr(html, "<summary><code>boss</code>") != NULL);
-    char *api = read_in(dir, "api.csv");           /* sspr's callers: big's line, all of it */
+    char *api = m8t_read_in(dir, "api.csv");           /* sspr's callers: big's line, all of it */
     unsigned long long sspr_calls = 0, sspr = 0;
     cr_assert_eq(sscanf(strstr(api, "\nsspr,"), "\nsspr,%llu,%llu", &sspr_calls, &sspr), 2);
     char caller[200];
@@ -233,12 +205,12 @@ Test(profiler_calls, report_flame_graph_holds_the_frames)
     snprintf(cmd, sizeof cmd, "rm -f %s/report.html && %s/bin/m8prof %s > /dev/null", dir,
              M8_BINARY_DIR, dir);
     cr_assert_eq(system(cmd), 0);
-    char *again = read_in(dir, "report.html");
+    char *again = m8t_read_in(dir, "report.html");
     cr_expect(strstr(again, "<svg id='flame'") != NULL && strstr(again, "<h2>Callers and callees") != NULL);
     snprintf(cmd, sizeof cmd, "rm -f %s/report.html %s/stacks.folded %s/calls.csv && "
                               "%s/bin/m8prof %s > /dev/null", dir, dir, dir, M8_BINARY_DIR, dir);
     cr_assert_eq(system(cmd), 0);
-    char *old = read_in(dir, "report.html");
+    char *old = m8t_read_in(dir, "report.html");
     cr_expect(strstr(old, "id='flame'") == NULL && strstr(old, "Callers and callees") == NULL);
     cr_expect(strstr(old, "</html>") != NULL);
     free(html);
@@ -340,8 +312,8 @@ static void event_field(const char *ev, const char *key, char *out, size_t size)
 
 Test(profiler_calls, trace_json_is_valid_with_nested_slices)
 {
-    char *dir = profile(HELPERS_CART, 5);
-    char *trace = read_in(dir, "trace.json"), *api = read_in(dir, "api.csv");
+    const char *dir = profile(HELPERS_CART, 5);
+    char *trace = m8t_read_in(dir, "trace.json"), *api = m8t_read_in(dir, "api.csv");
     const char *end = json_value(trace, 0);
     cr_assert_not_null(end, "trace.json is not JSON");
     cr_expect_eq(*ws(end), 0, "text after the JSON value");
@@ -399,8 +371,8 @@ Test(profiler_calls, report_flame_graph_zooms_in_chromium, .timeout = 180)
         cr_skip_test("chromium not installed");
         return;
     }
-    char *dir = profile(HELPERS_CART, 5);
-    char *html = read_in(dir, "report.html");
+    const char *dir = profile(HELPERS_CART, 5);
+    char *html = m8t_read_in(dir, "report.html");
     char path[600], cmd[1400];
     snprintf(path, sizeof path, "%s/zoom.html", dir);
     FILE *f = fopen(path, "w");
@@ -415,7 +387,7 @@ Test(profiler_calls, report_flame_graph_zooms_in_chromium, .timeout = 180)
     snprintf(cmd, sizeof cmd, "timeout 120 chromium --headless --no-sandbox --disable-gpu "
                               "--dump-dom file://%s > %s/dom.html 2>/dev/null", path, dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    char *dom = read_in(dir, "dom.html");
+    char *dom = m8t_read_in(dir, "dom.html");
     cr_expect(strstr(dom, "<pre id=\"out\">zoomed 1099.5 hidden</pre>") != NULL, "%.300s",
               strstr(dom, "<pre") ? strstr(dom, "<pre") : "no output");
     free(dom);
@@ -426,8 +398,8 @@ Test(profiler_calls, report_flame_graph_zooms_in_chromium, .timeout = 180)
  * valid JSON with the cap's slices (plus the ticks' own). */
 Test(profiler_calls, trace_json_slices_are_capped, .timeout = 120)
 {
-    char *dir = profile("function f() cls() end\nfunction _update() for i=1,1000 do f() end end\n", 25);
-    char *trace = read_in(dir, "trace.json"), *api = read_in(dir, "api.csv");
+    const char *dir = profile("function f() cls() end\nfunction _update() for i=1,1000 do f() end end\n", 25);
+    char *trace = m8t_read_in(dir, "trace.json"), *api = m8t_read_in(dir, "api.csv");
     unsigned long long cls_calls = 0, cls = 0;
     cr_assert_eq(sscanf(strstr(api, "\ncls,"), "\ncls,%llu,%llu", &cls_calls, &cls), 2, "%s", api);
     cr_assert_eq(cls_calls, 25000);

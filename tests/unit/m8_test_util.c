@@ -175,3 +175,48 @@ const char *m8t_tmp_path(const char *tag, const char *name)
     snprintf(p, 256, "/tmp/m8t_%s_%d_%s", tag, (int)getpid(), name);
     return p;
 }
+
+void m8t_run_ticks(mote8 *m8, int ticks)
+{
+    for (int i = 0; i < ticks; i++)
+        cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING, "%s", mote8_error(m8));
+}
+
+const char *m8t_temp_dir(const char *tag)
+{
+    static char dir[128];
+    snprintf(dir, sizeof dir, "/tmp/m8%s_XXXXXX", tag);
+    cr_assert_not_null(mkdtemp(dir), "cannot create %s", dir);
+    return dir;
+}
+
+char *m8t_read_in(const char *dir, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t len;
+    char *text = m8_read_file(path, &len, 0);
+    cr_assert_not_null(text, "%s missing", path);
+    return text;
+}
+
+const char *m8t_profile(const char *code, int ticks, const char *tag, mote8_profiler **p_out,
+                        mote8 **m8_out)
+{
+    const char *dir = m8t_temp_dir(tag);
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(code, &cap);
+    mote8_profiler *p = mote8_profiler_attach(m8);
+    cr_assert_not_null(p);
+    m8t_run_ticks(m8, ticks);
+    char err[256];
+    cr_assert_eq(mote8_profiler_write(p, dir, err, sizeof err), 0, "%s", err);
+    if (p_out && m8_out) {
+        *p_out = p;
+        *m8_out = m8;
+    } else {
+        mote8_profiler_free(p);
+        mote8_destroy(m8);
+    }
+    return dir;
+}

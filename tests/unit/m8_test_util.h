@@ -1,6 +1,7 @@
 /* m8_test_util.h - helpers shared by the Criterion suites: run the mote8 binary and capture
- * its output, run a cart through the embedding API, compare screens with golden PNGs.
- * Depends on: api/mote8.h, runtime/core/png_io.h. */
+ * its output, run a cart through the embedding API (and profile it), compare screens with
+ * golden PNGs, read files back. Depends on: api/mote8.h, api/mote8_profiler.h,
+ * runtime/core/png_io.h. */
 #ifndef M8_TEST_UTIL_H
 #define M8_TEST_UTIL_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 #include "platform_posix.h"   /* m8_read_file */
 #include "mote8.h"
+#include "mote8_profiler.h"
 
 typedef struct m8_run_result {
     int exit_code;      /* -1 if it did not exit normally */
@@ -45,5 +47,20 @@ void m8t_capture_printh(void *user, const char *text);   /* mote8_config.printh 
 /* A cart made of `code` (the __lua__ section), created with a fixed seed and loaded, not yet
  * ticked; printh goes to cap (may be NULL). Fails the test if it does not load. */
 mote8 *m8t_start(const char *code, m8t_capture *cap);
+
+/* Tick m8 `ticks` times; fails the test unless every tick leaves it running. */
+void m8t_run_ticks(mote8 *m8, int ticks);
+
+/* A new empty directory /tmp/m8<tag>_XXXXXX (the name lives until the next call). */
+const char *m8t_temp_dir(const char *tag);
+
+/* Run the cart of `code` for `ticks` with a profiler attached and write its profile into a
+ * new directory m8t_temp_dir(tag), returned. With p_out and m8_out, the profiler and machine
+ * are handed over (free both); without (NULL), they are freed. */
+const char *m8t_profile(const char *code, int ticks, const char *tag, mote8_profiler **p_out,
+                        mote8 **m8_out);
+
+/* The whole file dir/name, 0-terminated (free it); fails the test when it is missing. */
+char *m8t_read_in(const char *dir, const char *name);
 
 #endif
