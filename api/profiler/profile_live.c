@@ -364,7 +364,7 @@ int mote8_profiler_live_draws(const mote8_profiler *p, mote8_prof_draw *out, int
         char what[64], where[96];
         put_what(d, what, sizeof what);
         put_where(p, d->key.stack, where, sizeof where, &o->tab, &o->tab_line);
-        snprintf(o->label, sizeof o->label, "%s%s", what, where);
+        snprintf(o->label, sizeof o->label, "%.63s%.64s", what, where);   /* fits 128 */
         o->function = m8_api_rows[d->row].name;
         o->cycles = M8_LIVE_PER_FRAME(it->cycles[top[t]]);
         o->offscreen = M8_LIVE_PER_FRAME(it->offscreen[top[t]]);
