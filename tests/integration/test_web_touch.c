@@ -3,8 +3,10 @@
  * controls (O pressed, the d-pad slid from left to up through up-left, two fingers at once,
  * pause fired on release, mute on press, cancelled touches, portrait and landscape layouts),
  * checks the calls the controls make, and writes its verdict into its title, which this test
- * reads from `chromium --dump-dom`. Skipped, with a message, where chromium is missing
- * (apt-get install chromium). */
+ * reads from `chromium --dump-dom`; tests/web/touch_shell_test.html does the same for
+ * touch_shell.js on a page shaped like the player's (the screen moved beside the controls,
+ * the page's mote8SetButton, mote8Pause and mote8ToggleMute reached). Skipped, with a
+ * message, where chromium is missing (apt-get install chromium). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +83,24 @@ Test(web_touch, held_controls_page_for_screenshots_shows_its_presses, .timeout =
     cr_expect_not_null(strstr(dom, "m8t-arm m8t-arm-up m8t-on"), "the up arm is not drawn lit");
     cr_expect_not_null(strstr(dom, "m8t-arm m8t-arm-left m8t-on"), "the left arm is not drawn lit");
     cr_expect_not_null(strstr(dom, "m8t-button m8t-o m8t-on"), "O is not drawn pressed");
+    free(title);
+    free(dom);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+Test(web_touch, shell_binding_moves_the_screen_and_reaches_the_page, .timeout = 180)
+{
+    if (!have_chromium())
+        cr_skip_test("chromium is missing: the touch controls' browser test is skipped (apt-get install chromium)");
+    const char *dir = m8t_temp_dir("touchshell");
+    char *dom = dump_page(dir, "tests/web/touch_shell_test.html");
+    char *title = page_title(dom);
+    int passed = -1, total = -1;
+    cr_assert(sscanf(title, "touch shell: ok %d/%d", &passed, &total) == 2, "the page says: %s", title);
+    cr_expect_eq(passed, total);
+    cr_expect_geq(total, 14, "only %d checks ran", total);
     free(title);
     free(dom);
     char cmd[300];
