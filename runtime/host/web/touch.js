@@ -170,7 +170,16 @@
         handlers = handlers || {};
         if (typeof handlers.setButton !== 'function')
             throw new TypeError('mote8Touch.attach: handlers.setButton(player, button, down) is required');
-        const call = (name, ...args) => { if (typeof handlers[name] === 'function') handlers[name](...args); };
+        /* a handler that throws is reported and does not stop the controls mid-event (a
+         * button left down would stay down) */
+        const call = (name, ...args) => {
+            if (typeof handlers[name] !== 'function') return;
+            try {
+                handlers[name](...args);
+            } catch (e) {
+                console.error(`mote8Touch: the ${name} handler threw:`, e);
+            }
+        };
 
         if (!document.getElementById('m8t-style')) {
             const style = document.createElement('style');
@@ -183,6 +192,7 @@
 
         const layer = document.createElement('div');
         layer.className = 'm8t-layer m8t-hidden';
+        layer.setAttribute('aria-hidden', 'true');  /* the keys reach the same buttons */
         const dpadZoneEl = document.createElement('div');
         dpadZoneEl.className = 'm8t-zone m8t-zone-dpad';
         const buttonZoneEl = document.createElement('div');
