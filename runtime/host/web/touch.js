@@ -331,6 +331,8 @@
         }
 
         function start(t) {
+            /* an identifier still held (its end never came): release what it held first */
+            if (touches.has(t.identifier)) end(t, true);
             const p = local(t);
             const record = { kind: null, held: new Set(), anchor: null, system: -1 };
             touches.set(t.identifier, record);
