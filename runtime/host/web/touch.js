@@ -151,7 +151,7 @@
             dpadZone = rect(0, 0, leftW, height);
             buttonZone = rect(rightX, rowH, width - rightX, height - rowH);
         }
-        const dpadR = clamp(Math.min(dpadZone.width * 0.36, dpadZone.height * 0.34), DPAD_MIN_R, DPAD_MAX_R);
+        const dpadR = clamp(Math.min(dpadZone.width * 0.4, dpadZone.height * 0.34), DPAD_MIN_R, DPAD_MAX_R);
         const buttonR = clamp(dpadR * 0.48, BUTTON_MIN_R, BUTTON_MAX_R);
         /* thumbs rest a little below the middle of their zone */
         const restY = (z) => z.y + z.height * (landscape ? 0.6 : 0.48);
