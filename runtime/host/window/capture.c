@@ -20,6 +20,7 @@ int m8_capture_init(m8_capture *c, const char *folder, const char *cart_name, in
     char *dot = strstr(c->base, ".p8");
     if (dot && dot != c->base) *dot = 0;
     c->scale = scale < 1 ? 1 : scale;
+    c->numbers = M8_CAPTURE_NUMBERS;
     c->bundled = bundled;
     c->capacity = M8_GIF_SECONDS * M8_GIF_FPS;
     c->ring = malloc((size_t)c->capacity * FRAME_BYTES);
@@ -67,13 +68,13 @@ static int next_path(m8_capture *c, const char *suffix, const char *ext, char *o
         return 0;
     }
     struct stat st;
-    for (int n = 0; n < M8_CAPTURE_NUMBERS; n++) {
+    for (int n = 0; n < c->numbers; n++) {
         snprintf(out, outsz, "%s/%s_%d.%s", c->folder, c->base, n, ext);
         if (stat(out, &st) != 0) return 0;
     }
     char msg[800];
     snprintf(msg, sizeof msg, "%s not saved: %s/%s_0.%s to _%d.%s are all taken", ext, c->folder,
-             c->base, ext, M8_CAPTURE_NUMBERS - 1, ext);
+             c->base, ext, c->numbers - 1, ext);
     m8_capture_warn(c, msg);
     return -1;
 }
@@ -82,13 +83,13 @@ int m8_capture_profile_folder(m8_capture *c, char *out, size_t outsz)
 {
     if (make_folder(c) != 0) return -1;
     struct stat st;
-    for (int n = 0; n < M8_CAPTURE_NUMBERS; n++) {
+    for (int n = 0; n < c->numbers; n++) {
         snprintf(out, outsz, "%s/%s_profile_%d", c->folder, c->base, n);
         if (stat(out, &st) != 0) return 0;
     }
     char msg[800];
     snprintf(msg, sizeof msg, "profile not written: %s/%s_profile_0 to _%d are all taken",
-             c->folder, c->base, M8_CAPTURE_NUMBERS - 1);
+             c->folder, c->base, c->numbers - 1);
     m8_capture_warn(c, msg);
     return -1;
 }

@@ -28,6 +28,7 @@ typedef struct m8_capture {
     char folder[512];
     char base[128];             /* the cart's file name without folder and extension */
     int scale;                  /* capture pixels per screen pixel */
+    int numbers;                /* N tried: M8_CAPTURE_NUMBERS (a test may lower it) */
     m8_gif_palette pal;
     uint8_t *ring;              /* M8_GIF_SECONDS * M8_GIF_FPS frames of indices */
     int capacity;
@@ -50,7 +51,7 @@ void m8_capture_tick(m8_capture *c, const uint8_t *rgb, int fps);
 int m8_capture_screenshot(m8_capture *c, const uint8_t *rgb);
 /* A free folder name for a profile, FOLDER/CART_profile_N (the capture folder is made);
  * 0, or -1 after saying why not (m8_capture_warn: the folder cannot be made, or all
- * M8_CAPTURE_NUMBERS names are taken). */
+ * c->numbers names are taken). */
 int m8_capture_profile_folder(m8_capture *c, char *out, size_t outsz);
 /* Show `text` over the picture for M8_CAPTURE_MESSAGE_TICKS ticks and print it on stdout. */
 void m8_capture_say(m8_capture *c, const char *text);
