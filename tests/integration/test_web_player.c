@@ -1,0 +1,106 @@
+/* test_web_player.c - the web player (runtime/host/web) in headless Chromium gives the native
+ * headless frames: the player is built into BUILD/web (tools/web_build.sh in BUILD-web; a
+ * no-op when it is up to date), served on 127.0.0.1 and opened on its test hook
+ * (#test:frames=120,seed=1) for hello, racer and spaceman by tests/web_frames.sh; each
+ * page's 16384 colour indices must equal, byte for byte, the indices of `mote8 --headless
+ * --seed 1 --frames 120 --screenshot` (its RGB mapped through the palette the page
+ * published, which must itself be 32 distinct colours). Skipped, with a message, where emcc
+ * or chromium is missing (tools/deps.sh web installs them). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+#include "png_io.h"
+
+#define WEB_TICKS "120"
+#define WEB_SEED "1"
+#define PIXELS (128 * 128)
+
+static int have(const char *program)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", program);
+    return system(cmd) == 0;
+}
+
+/* The web frame of `cart` in `dir` (tests/web_frames.sh; the build under a lock, as the
+ * suites run in parallel): 1, or 0 with the log's text in why. */
+static int web_frame(const char *dir, const char *cart, char *why, size_t whysz)
+{
+    char cmd[2048], log[256];
+    snprintf(log, sizeof log, "%s/web.log", dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 >%s 2>&1 && "
+             "%s/tests/web_frames.sh %s/web %s %s %s %s >>%s 2>&1",
+             dir, M8_BINARY_DIR, M8_SOURCE_DIR, M8_BINARY_DIR, M8_BINARY_DIR, log,
+             M8_SOURCE_DIR, M8_BINARY_DIR, dir, WEB_TICKS, WEB_SEED, cart, log);
+    if (system(cmd) == 0) return 1;
+    char *text = m8_read_file(log, NULL, 0);
+    snprintf(why, whysz, "%s", text ? text : "no log");
+    free(text);
+    return 0;
+}
+
+static uint8_t *read_bytes(const char *path, size_t want)
+{
+    size_t len = 0;
+    uint8_t *data = (uint8_t *)m8_read_file(path, &len, 0);
+    cr_assert(data, "cannot read %s", path);
+    cr_assert_eq(len, want, "%s: %zu bytes, expected %zu", path, len, want);
+    return data;
+}
+
+static void web_matches_headless(const char *cart)
+{
+    if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
+    if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
+    char dir[128], why[1024], path[256], cmd[1024];
+    snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%d", cart, (int)getpid());
+    cr_assert(web_frame(dir, cart, why, sizeof why), "%s: the web player's frame could not be "
+              "made:\n%s", cart, why);
+
+    snprintf(path, sizeof path, "%s/%s.pal", dir, cart);
+    uint8_t *palette = read_bytes(path, 96);
+    for (int i = 0; i < 32; i++)
+        for (int j = 0; j < i; j++)
+            cr_assert(memcmp(palette + i * 3, palette + j * 3, 3) != 0,
+                      "the page's palette repeats a colour: entries %d and %d", j, i);
+    snprintf(path, sizeof path, "%s/%s.idx", dir, cart);
+    uint8_t *web = read_bytes(path, PIXELS);
+
+    /* the native run, HOME in the folder: no user saves are read */
+    snprintf(path, sizeof path, "%s/%s.native.png", dir, cart);
+    snprintf(cmd, sizeof cmd, "HOME=%s XDG_DATA_HOME= XDG_CONFIG_HOME= %s/bin/mote8 --headless "
+             "--seed %s --frames %s --screenshot %s %s >%s/%s.native.log 2>&1", dir,
+             M8_BINARY_DIR, WEB_SEED, WEB_TICKS, path, cart, dir, cart);
+    cr_assert_eq(system(cmd), 0, "the native run of %s failed (%s/%s.native.log)", cart, dir, cart);
+    int w, h;
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(path, &w, &h, err, sizeof err);
+    cr_assert(rgb, "%s", err);
+    cr_assert(w == 128 && h == 128);
+
+    int differ = 0, first = -1, colours = 0;
+    uint8_t seen[256] = { 0 };
+    for (int p = 0; p < PIXELS; p++) {
+        int native = 255;
+        for (int i = 0; i < 32; i++)
+            if (memcmp(palette + i * 3, rgb + p * 3, 3) == 0) native = i < 16 ? i : i - 16 + 128;
+        cr_assert_neq(native, 255, "%s: native pixel %d,%d is outside the page's palette", cart,
+                      p % 128, p / 128);
+        if (web[p] != native && differ++ == 0) first = p;
+        if (!seen[web[p]]++) colours++;
+    }
+    cr_assert_eq(differ, 0, "%s: %d of 16384 pixels differ from the native frame; the first at "
+                 "%d,%d: web %d, native", cart, differ, first % 128, first / 128, web[first]);
+    cr_assert_gt(colours, 1, "%s: a blank frame proves nothing", cart);
+    free(rgb);
+    free(web);
+    free(palette);
+}
+
+Test(web_player, hello_matches_headless, .timeout = 300) { web_matches_headless("hello"); }
+Test(web_player, racer_matches_headless, .timeout = 300) { web_matches_headless("racer"); }
+Test(web_player, spaceman_matches_headless, .timeout = 300) { web_matches_headless("spaceman"); }
