@@ -101,6 +101,6 @@ static void web_matches_headless(const char *cart)
     free(palette);
 }
 
-Test(web_player, hello_matches_headless, .timeout = 300) { web_matches_headless("hello"); }
-Test(web_player, racer_matches_headless, .timeout = 300) { web_matches_headless("racer"); }
-Test(web_player, spaceman_matches_headless, .timeout = 300) { web_matches_headless("spaceman"); }
+Test(web_player, hello_matches_headless, .timeout = 600) { web_matches_headless("hello"); }
+Test(web_player, racer_matches_headless, .timeout = 600) { web_matches_headless("racer"); }
+Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headless("spaceman"); }

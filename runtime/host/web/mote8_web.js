@@ -14,7 +14,9 @@
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
  * at once after a stall), draws the screen into the canvas (scaled crisply by CSS to fit the
  * window) and queues each tick's samples in WebAudio, which starts on the first key, click
- * or touch as browsers require. Keys: the window host's defaults (docs/window.md).
+ * or touch as browsers require. Keys: the window host's defaults (player 0 arrows, Z C N = O,
+ * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter or P pauses, Escape
+ * goes back to the carts' page.
  *
  * Touch controls (touch.js, a separate module) hook in through two functions:
  *   mote8SetButton(player, button, down)  player 0-7, button 0-5 (left right up down O X)
@@ -107,6 +109,10 @@
   function listenKeys() {
     const key = (down) => (e) => {
       startAudio();
+      if (e.code === 'Escape' && down) {          // back to the carts' page
+        location.href = location.pathname;
+        return;
+      }
       if (PAUSE_KEYS[e.code]) {
         if (down && !e.repeat) togglePause();
         e.preventDefault();

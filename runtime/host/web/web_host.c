@@ -6,7 +6,8 @@
  *   m8web_tick()                        one tick at the cart's rate; afterwards the screen
  *                                       (m8web_rgb, m8web_indices) and the tick's samples
  *                                       (m8web_audio, m8web_audio_count) are ready;
- *   m8web_fps, m8web_error, m8web_bundled_name, m8web_bundled_label.
+ *   m8web_fps, m8web_error, m8web_bundled_name, m8web_bundled_cart and
+ *   m8web_bundled_label (the carts' page).
  * Platform services: printh goes to the browser console; cartdata lives in localStorage
  * ("mote8.cartdata.ID", 512 hex digits), a damaged value is kept aside as ".damaged" and a
  * full storage is reported, never ignored; load() of another cart reads the bundled carts
@@ -265,7 +266,8 @@ EMSCRIPTEN_KEEPALIVE uint8_t *m8web_bundled_cart(const char *name, int *len)
     return copy;
 }
 
-/* Bundled cart `name`'s label into the RGB buffer (m8web_rgb): 1, or 0 without a label. */
+/* Bundled cart `name`'s picture into the RGB buffer (m8web_rgb), as the launcher makes it:
+ * its label, else its first frame (seed 1, mute, no platform). 1, or 0 when it has none. */
 EMSCRIPTEN_KEEPALIVE int m8web_bundled_label(const char *name)
 {
     size_t n = 0;
@@ -275,5 +277,17 @@ EMSCRIPTEN_KEEPALIVE int m8web_bundled_label(const char *name)
     mote8_cart *cart = mote8_cart_decode(data, n, name, err, sizeof err);
     int ok = cart && mote8_cart_label_rgb(cart, web.rgb) == 0;
     mote8_cart_destroy(cart);
+    if (ok) return 1;
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.seed = 1;
+    cfg.mute = 1;
+    mote8 *m8 = mote8_create(&cfg);
+    mote8_input none = { 0 };
+    if (m8 && mote8_load_cart(m8, data, n, name) == 0 && mote8_tick(m8, &none) != MOTE8_ERROR) {
+        mote8_screen_rgb(m8, web.rgb);
+        ok = 1;
+    }
+    mote8_destroy(m8);
     return ok;
 }
