@@ -12,7 +12,7 @@
  *                                   the same as JSON (indices as hex) and document.title
  *                                   ends "test done" (or "test failed: MESSAGE").
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
- * at once after a stall), draws the screen into the canvas (scaled crisply by CSS to fit the
+ * at once after a stall; window.mote8Ticks and the canvas's data-ticks count them), draws the screen into the canvas (scaled crisply by CSS to fit the
  * window) and queues each tick's samples in WebAudio, which starts on the first key, click
  * or touch as browsers require. Keys: the window host's defaults (player 0 arrows, Z C N = O,
  * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter or P pauses, Escape
@@ -40,7 +40,7 @@
 
   let M = null;                  // the emscripten module
   const held = new Uint8Array(8); // per player: key and touch bits together
-  let paused = false, running = false, audio = null, audioTime = 0;
+  let paused = false, audio = null, audioTime = 0;
 
   function setButton(player, button, down) {
     if (player < 0 || player > 7 || button < 0 || button > 6) return;
@@ -198,7 +198,7 @@
     document.title = name.replace(/\.p8(\.rom)?$/, '') + ' - mote8';
     listenKeys();
     let last = null, owed = 0;
-    running = true;
+    window.mote8Ticks = 0;
     function frame(now) {
       if (last === null) last = now;
       const fps = M._m8web_fps();
@@ -210,9 +210,13 @@
         M._m8web_tick();
         queueAudio();
         ran = true;
+        window.mote8Ticks++;
       }
       if (paused) owed = 0;
-      if (ran) drawScreen(canvas);
+      if (ran) {
+        drawScreen(canvas);
+        canvas.dataset.ticks = window.mote8Ticks;
+      }
       requestAnimationFrame(frame);
     }
     requestAnimationFrame(frame);
