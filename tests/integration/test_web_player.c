@@ -99,6 +99,8 @@ static void web_matches_headless(const char *cart)
     free(rgb);
     free(web);
     free(palette);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);   /* kept when an assertion failed */
+    cr_assert_eq(system(cmd), 0);
 }
 
 Test(web_player, hello_matches_headless, .timeout = 600) { web_matches_headless("hello"); }

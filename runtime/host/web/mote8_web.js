@@ -58,8 +58,9 @@
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d+),seed=(\d+)$/.exec(h);
+    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})$/.exec(h);
     if (t) p.test = { frames: +t[1], seed: +t[2] >>> 0 };
+    else if (h.startsWith('test:')) p.bad = 'the test hook is #test:frames=N,seed=S (N up to 9999999, S up to 4294967295), not #' + h;
     const s = /^seed=(\d+)$/.exec(h);
     if (s) p.seed = +s[1] >>> 0;
     return p;
@@ -248,6 +249,11 @@
 
   async function main() {
     const p = params();
+    if (p.bad) {
+      status('mote8: ' + p.bad);
+      document.title = 'mote8 test failed: ' + p.bad;
+      return;
+    }
     try {
       M = await createMote8({ print: (t) => console.log(t), printErr: (t) => console.error(t) });
       if (!p.cart && !p.url) {
