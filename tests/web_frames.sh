@@ -6,12 +6,34 @@
 # CART.idx (the 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96
 # bytes RGB) and CART.json (the page's whole record). Exit 1 with a message when the page
 # does not finish or reports a failure. The server is stopped by its own process id.
-# Usage: tests/web_frames.sh WEB_DIR OUT_DIR FRAMES SEED CART...
+# With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
+# input: ,input=FRAME:MASK;... with the changes before FRAMES.
+# Usage: tests/web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
-web=${1:?usage: web_frames.sh WEB_DIR OUT_DIR FRAMES SEED CART...}
+script=""
+if [ "${1:-}" = --input ]; then script=${2:?}; shift 2; fi
+web=${1:?usage: web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...}
 out=${2:?}; frames=${3:?}; seed=${4:?}
 shift 4
 mkdir -p "$out"
+hook_input=""
+if [ -n "$script" ]; then
+  hook_input=$(python3 - "$script" "$frames" <<'PY'
+import sys
+changes = []
+for line in open(sys.argv[1]):
+    line = line.split('#')[0].split()
+    if not line:
+        continue
+    if len(line) != 2:
+        sys.exit(f"{sys.argv[1]}: expected 'FRAME BUTTONMASK' lines")
+    frame, mask = int(line[0], 0), int(line[1], 0)
+    if frame < int(sys.argv[2]):
+        changes.append(f"{frame}:{mask}")
+print(",input=" + ";".join(changes) if changes else "")
+PY
+) || exit 1
+fi
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >"$out/server.log" 2>&1 &
 server=$!
@@ -23,7 +45,7 @@ for _ in $(seq 50); do
 done
 status=0
 for cart in "$@"; do
-  url="http://127.0.0.1:$port/index.html?cart=$cart#test:frames=$frames,seed=$seed"
+  url="http://127.0.0.1:$port/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
   timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
     --user-data-dir="$out/profile" --virtual-time-budget=30000 --dump-dom "$url" \
     >"$out/$cart.html" 2>"$out/$cart.chromium.log"

@@ -1,7 +1,8 @@
 /* test_web_player.c - the web player (runtime/host/web) in headless Chromium gives the native
  * headless frames: the player is built into BUILD/web (tools/web_build.sh in BUILD-web; a
  * no-op when it is up to date), served on 127.0.0.1 and opened on its test hook
- * (#test:frames=120,seed=1) for hello, racer and spaceman by tests/web_frames.sh; each
+ * (#test:frames=120,seed=1) for hello, racer and spaceman, and for racer driven by
+ * tests/bundled/racer.input for 600 ticks (,input=...), by tests/web_frames.sh; each
  * page's 16384 colour indices must equal, byte for byte, the indices of `mote8 --headless
  * --seed 1 --frames 120 --screenshot` (its RGB mapped through the palette the page
  * published, which must itself be 32 distinct colours). Skipped, with a message, where emcc
@@ -25,17 +26,21 @@ static int have(const char *program)
     return system(cmd) == 0;
 }
 
-/* The web frame of `cart` in `dir` (tests/web_frames.sh; the build under a lock, as the
+/* The web frame of `cart` after `ticks` with the input script `input` (a file of
+ * tests/bundled, or NULL) in `dir` (tests/web_frames.sh; the build under a lock, as the
  * suites run in parallel): 1, or 0 with the log's text in why. */
-static int web_frame(const char *dir, const char *cart, char *why, size_t whysz)
+static int web_frame(const char *dir, const char *cart, const char *ticks, const char *input,
+                     char *why, size_t whysz)
 {
+    char input_arg[512] = "";
+    if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
     char cmd[2048], log[256];
     snprintf(log, sizeof log, "%s/web.log", dir);
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 >%s 2>&1 && "
-             "%s/tests/web_frames.sh %s/web %s %s %s %s >>%s 2>&1",
+             "%s/tests/web_frames.sh %s %s/web %s %s %s %s >>%s 2>&1",
              dir, M8_BINARY_DIR, M8_SOURCE_DIR, M8_BINARY_DIR, M8_BINARY_DIR, log,
-             M8_SOURCE_DIR, M8_BINARY_DIR, dir, WEB_TICKS, WEB_SEED, cart, log);
+             M8_SOURCE_DIR, input_arg, M8_BINARY_DIR, dir, ticks, WEB_SEED, cart, log);
     if (system(cmd) == 0) return 1;
     char *text = m8_read_file(log, NULL, 0);
     snprintf(why, whysz, "%s", text ? text : "no log");
@@ -52,13 +57,13 @@ static uint8_t *read_bytes(const char *path, size_t want)
     return data;
 }
 
-static void web_matches_headless(const char *cart)
+static void web_matches_headless(const char *cart, const char *ticks, const char *input)
 {
     if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
     if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
     char dir[128], why[1024], path[256], cmd[1024];
-    snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%d", cart, (int)getpid());
-    cr_assert(web_frame(dir, cart, why, sizeof why), "%s: the web player's frame could not be "
+    snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%s_%d", cart, ticks, (int)getpid());
+    cr_assert(web_frame(dir, cart, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
               "made:\n%s", cart, why);
 
     snprintf(path, sizeof path, "%s/%s.pal", dir, cart);
@@ -72,9 +77,11 @@ static void web_matches_headless(const char *cart)
 
     /* the native run, HOME in the folder: no user saves are read */
     snprintf(path, sizeof path, "%s/%s.native.png", dir, cart);
+    char input_arg[512] = "";
+    if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
     snprintf(cmd, sizeof cmd, "HOME=%s XDG_DATA_HOME= XDG_CONFIG_HOME= %s/bin/mote8 --headless "
-             "--seed %s --frames %s --screenshot %s %s >%s/%s.native.log 2>&1", dir,
-             M8_BINARY_DIR, WEB_SEED, WEB_TICKS, path, cart, dir, cart);
+             "--seed %s --frames %s %s --screenshot %s %s >%s/%s.native.log 2>&1", dir,
+             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, cart, dir, cart);
     cr_assert_eq(system(cmd), 0, "the native run of %s failed (%s/%s.native.log)", cart, dir, cart);
     int w, h;
     char err[256];
@@ -103,6 +110,11 @@ static void web_matches_headless(const char *cart)
     cr_assert_eq(system(cmd), 0);
 }
 
-Test(web_player, hello_matches_headless, .timeout = 600) { web_matches_headless("hello"); }
-Test(web_player, racer_matches_headless, .timeout = 600) { web_matches_headless("racer"); }
-Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headless("spaceman"); }
+Test(web_player, hello_matches_headless, .timeout = 600) { web_matches_headless("hello", WEB_TICKS, NULL); }
+Test(web_player, racer_matches_headless, .timeout = 600) { web_matches_headless("racer", WEB_TICKS, NULL); }
+Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headless("spaceman", WEB_TICKS, NULL); }
+/* the keys of tests/bundled/racer.input for 600 ticks: past the title, driving */
+Test(web_player, racer_with_input_matches_headless, .timeout = 600)
+{
+    web_matches_headless("racer", "600", "racer.input");
+}

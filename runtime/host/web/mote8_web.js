@@ -4,8 +4,11 @@
  *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
  *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server
  *   #seed=S                         the seed (default: the clock; always set explicitly)
- *   #test:frames=N,seed=S           the test hook: run N ticks at once with that seed, no
- *                                   input and cartdata in memory only, show that frame and stop;
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...]
+ *                                   the test hook: run N ticks at once with that seed and
+ *                                   cartdata in memory only, show that frame and stop; input
+ *                                   as `mote8 --headless --input` reads it (from FRAME on,
+ *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
  *                                   then window.mote8Frame holds the frame's 16384 colour
  *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
@@ -58,9 +61,16 @@
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})$/.exec(h);
-    if (t) p.test = { frames: +t[1], seed: +t[2] >>> 0 };
-    else if (h.startsWith('test:')) p.bad = 'the test hook is #test:frames=N,seed=S (N up to 9999999, S up to 4294967295), not #' + h;
+    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?$/.exec(h);
+    if (t) {
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [] };
+      if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
+      for (let i = 1; i < p.test.input.length; i++)
+        if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
+    } else if (h.startsWith('test:')) {
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...] (N up to 9999999, ' +
+              'S up to 4294967295), not #' + h;
+    }
     const s = /^seed=(\d+)$/.exec(h);
     if (s) p.seed = +s[1] >>> 0;
     return p;
@@ -170,7 +180,14 @@
     const r = startCart(bytes, name, p.test.seed, false);
     let ticks = 0;
     if (r === 0) {
-      for (; ticks < p.test.frames; ticks++) if (M._m8web_tick() !== 0) { ticks++; break; }
+      let next = 0, mask = 0;
+      for (; ticks < p.test.frames; ticks++) {
+        // the native --input script's rule: the last change at or before this tick
+        while (next < p.test.input.length && p.test.input[next][0] <= ticks) mask = p.test.input[next++][1];
+        M._m8web_set_buttons(0, mask & 0x7f);
+        M._m8web_set_buttons(1, (mask >> 8) & 0x7f);
+        if (M._m8web_tick() !== 0) { ticks++; break; }
+      }
     }
     drawScreen(canvas);
     const at = M._m8web_indices();
