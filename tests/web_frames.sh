@@ -4,7 +4,8 @@
 # index.html?cart=CART#test:frames=N,seed=S in headless Chromium for each cart (the test hook
 # of runtime/host/web/mote8_web.js) and writes what the page published into OUT_DIR:
 # CART.idx (the 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96
-# bytes RGB) and CART.json (the page's whole record). Exit 1 with a message when the page
+# bytes RGB), CART.audio ("SAMPLES FNV1A": the ticks' samples, counted and hashed) and
+# CART.json (the page's whole record). Exit 1 with a message when the page
 # does not finish or reports a failure. The server is stopped by its own process id.
 # With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
 # input: ,input=FRAME:MASK;... with the changes before FRAMES.
@@ -64,6 +65,7 @@ if rec["error"]:
     sys.exit(f"web: {cart}: the cart failed in the page: {rec['error']}")
 open(f"{out}/{cart}.idx", "wb").write(bytes.fromhex(rec["indices"]))
 open(f"{out}/{cart}.pal", "wb").write(bytes(c for rgb in rec["palette"] for c in rgb))
+open(f"{out}/{cart}.audio", "w").write(f"{rec['samples']} {rec['samples_fnv1a']}\n")
 PY
 done
 exit $status

@@ -5,7 +5,8 @@
  * tests/bundled/racer.input for 600 ticks (,input=...), by tests/web_frames.sh; each
  * page's 16384 colour indices must equal, byte for byte, the indices of `mote8 --headless
  * --seed 1 --frames 120 --screenshot` (its RGB mapped through the palette the page
- * published, which must itself be 32 distinct colours). Skipped, with a message, where emcc
+ * published, which must itself be 32 distinct colours), and the samples the page pulled for
+ * WebAudio in those ticks must equal the native --wav's (count and FNV-1a). Skipped, with a message, where emcc
  * or chromium is missing (tools/deps.sh web installs them). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -79,9 +80,11 @@ static void web_matches_headless(const char *cart, const char *ticks, const char
     snprintf(path, sizeof path, "%s/%s.native.png", dir, cart);
     char input_arg[512] = "";
     if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
+    char wav[256];
+    snprintf(wav, sizeof wav, "%s/%s.native.wav", dir, cart);
     snprintf(cmd, sizeof cmd, "HOME=%s XDG_DATA_HOME= XDG_CONFIG_HOME= %s/bin/mote8 --headless "
-             "--seed %s --frames %s %s --screenshot %s %s >%s/%s.native.log 2>&1", dir,
-             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, cart, dir, cart);
+             "--seed %s --frames %s %s --screenshot %s --wav %s %s >%s/%s.native.log 2>&1", dir,
+             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, wav, cart, dir, cart);
     cr_assert_eq(system(cmd), 0, "the native run of %s failed (%s/%s.native.log)", cart, dir, cart);
     int w, h;
     char err[256];
@@ -103,6 +106,25 @@ static void web_matches_headless(const char *cart, const char *ticks, const char
     cr_assert_eq(differ, 0, "%s: %d of 16384 pixels differ from the native frame; the first at "
                  "%d,%d: web %d, native", cart, differ, first % 128, first / 128, web[first]);
     cr_assert_gt(colours, 1, "%s: a blank frame proves nothing", cart);
+
+    /* the samples handed to WebAudio: the native WAV's, counted and hashed the same way */
+    size_t wav_len = 0;
+    uint8_t *native_wav = (uint8_t *)m8_read_file(wav, &wav_len, 0);
+    cr_assert(native_wav && wav_len >= 44, "no native WAV %s", wav);
+    uint32_t native_hash = 2166136261u;
+    for (size_t i = 44; i < wav_len; i++) native_hash = (native_hash ^ native_wav[i]) * 16777619u;
+    snprintf(path, sizeof path, "%s/%s.audio", dir, cart);
+    char *audio = m8_read_file(path, NULL, 0);
+    cr_assert(audio, "cannot read %s", path);
+    unsigned long web_samples = 0, web_hash = 0;
+    cr_assert_eq(sscanf(audio, "%lu %lu", &web_samples, &web_hash), 2, "%s: %s", path, audio);
+    cr_assert_gt(web_samples, 0, "%s: the page pulled no samples", cart);
+    cr_assert_eq(web_samples, (wav_len - 44) / 2, "%s: %lu samples in the page, %zu natively",
+                 cart, web_samples, (wav_len - 44) / 2);
+    cr_assert_eq((uint32_t)web_hash, native_hash, "%s: the page's samples differ from the "
+                 "native WAV's", cart);
+    free(audio);
+    free(native_wav);
     free(rgb);
     free(web);
     free(palette);

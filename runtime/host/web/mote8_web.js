@@ -12,6 +12,8 @@
  *                                   then window.mote8Frame holds the frame's 16384 colour
  *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
+ *                                   (with the samples of the N ticks: their count and the
+ *                                   FNV-1a of their little-endian bytes, as a WAV holds them)
  *                                   the same as JSON (indices as hex) and document.title
  *                                   ends "test done" (or "test failed: MESSAGE").
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
@@ -178,16 +180,27 @@
 
   function runTest(canvas, p, bytes, name) {
     const r = startCart(bytes, name, p.test.seed, false);
-    let ticks = 0;
+    let ticks = 0, audioHash = 0, audioSamples = 0;
     if (r === 0) {
       let next = 0, mask = 0;
+      let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
       for (; ticks < p.test.frames; ticks++) {
         // the native --input script's rule: the last change at or before this tick
         while (next < p.test.input.length && p.test.input[next][0] <= ticks) mask = p.test.input[next++][1];
         M._m8web_set_buttons(0, mask & 0x7f);
         M._m8web_set_buttons(1, (mask >> 8) & 0x7f);
-        if (M._m8web_tick() !== 0) { ticks++; break; }
+        const stop = M._m8web_tick() !== 0;
+        const n = M._m8web_audio_count(), at = M._m8web_audio() >> 1;
+        for (let i = 0; i < n; i++) {
+          const v = M.HEAP16[at + i] & 0xffff;
+          hash = Math.imul(hash ^ (v & 0xff), 16777619) >>> 0;
+          hash = Math.imul(hash ^ (v >> 8), 16777619) >>> 0;
+        }
+        samples += n;
+        if (stop) { ticks++; break; }
       }
+      audioHash = hash;
+      audioSamples = samples;
     }
     drawScreen(canvas);
     const at = M._m8web_indices();
@@ -203,6 +216,7 @@
     pre.hidden = true;
     pre.textContent = JSON.stringify({
       cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
+      samples: audioSamples, samples_fnv1a: audioHash,
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
     document.body.appendChild(pre);
