@@ -43,14 +43,21 @@
   };
   const PAUSE_KEYS = { Enter: 1, KeyP: 1 };
 
-  let M = null;                  // the emscripten module
-  const held = new Uint8Array(8); // per player: key and touch bits together
+  let M = null;                         // the emscripten module
+  const touchHeld = new Uint8Array(8);   // per player: the buttons touch.js holds
+  const keysDown = new Set();            // the KEYS codes held now
   let paused = false, audio = null, audioTime = 0;
 
+  // a button is down while any of its keys or touch holds it (releasing C keeps Z's O)
+  function sendButtons(player) {
+    let mask = touchHeld[player];
+    for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
+    if (M) M._m8web_set_buttons(player, mask);
+  }
   function setButton(player, button, down) {
-    if (player < 0 || player > 7 || button < 0 || button > 6) return;
-    if (down) held[player] |= 1 << button; else held[player] &= ~(1 << button);
-    if (M) M._m8web_set_buttons(player, held[player]);
+    if (!(player >= 0 && player <= 7 && button >= 0 && button <= 6)) return;
+    if (down) touchHeld[player] |= 1 << button; else touchHeld[player] &= ~(1 << button);
+    sendButtons(player);
   }
   function togglePause() {
     paused = !paused;
@@ -133,12 +140,16 @@
       }
       const k = KEYS[e.code];
       if (!k) return;
-      setButton(k[0], k[1], down);
+      if (down) keysDown.add(e.code); else keysDown.delete(e.code);
+      sendButtons(k[0]);
       e.preventDefault();
     };
     window.addEventListener('keydown', key(true));
     window.addEventListener('keyup', key(false));
-    window.addEventListener('blur', () => { for (let p = 0; p < 8; p++) for (let b = 0; b < 7; b++) setButton(p, b, false); });
+    window.addEventListener('blur', () => {    // keys released elsewhere never come back up
+      keysDown.clear();
+      for (let p = 0; p < 8; p++) sendButtons(p);
+    });
     for (const ev of ['pointerdown', 'touchstart']) window.addEventListener(ev, startAudio, { passive: true });
   }
 
