@@ -5,18 +5,20 @@
 # Also: make (build), make bench, make compat (mote8-compat on ../shared/carts/real into
 # $(BUILD)/compat; COMPAT_FRAMES=N), make sanitize (ASan+UBSan build in $(BUILD)-sanitize:
 # unit suites and a short compat run), make fuzz (libFuzzer targets built with clang in
-# $(BUILD)-fuzz, FUZZ_SECONDS each), make clean.
+# $(BUILD)-fuzz, FUZZ_SECONDS each), make web (the web player with Debian's emscripten, built
+# in $(WEB_BUILD) into $(BUILD)/web: index.html, mote8.js, mote8.wasm; README.md), make clean.
 # make test also builds the sanitizer and fuzz trees: tests/run_all.sh runs them briefly. Programs land in build/bin/.
 # M8_LUA=source (default: Debian's pinned lua5.4 source with mote8's patches; the build stops
 # when it cannot be had) or M8_LUA=system (the system's liblua5.4, unpatched; README.md).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps test-deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build clean
+.PHONY: all deps test-deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build web clean
 COMPAT_FRAMES ?= 1800
 SAN_BUILD ?= $(BUILD)-sanitize
 FUZZ_BUILD ?= $(BUILD)-fuzz
 FUZZ_SECONDS ?= 60
+WEB_BUILD ?= $(BUILD)-web
 M8_LUA ?= source
 export M8_LUA
 
@@ -68,8 +70,13 @@ bench: test-deps configure
 	@tools/build.sh $(BUILD) $(JOBS) all m8_bench
 	@$(BUILD)/bin/m8_bench
 
+# the web player: its own emcmake tree, the native build untouched (tools/web_build.sh)
+web:
+	@tools/deps.sh web
+	@tools/web_build.sh $(WEB_BUILD) $(BUILD)/web $(JOBS)
+
 compat: build
 	@$(BUILD)/bin/mote8-compat --dir ../shared/carts/real --frames $(COMPAT_FRAMES) --out $(BUILD)/compat
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(WEB_BUILD)

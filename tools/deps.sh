@@ -7,18 +7,23 @@
 #   test  the above and what the tests and benchmarks add (make test, make bench, make
 #         sanitize, make fuzz): Criterion; clang and libclang-rt-14-dev (Debian 12) for the
 #         libFuzzer targets; xvfb and xauth to run the window under a virtual X server; chromium
-#         to load report.html headless (test_profiler_calls.c); flac,
-#         the codec bench's comparison.
-# Nothing else is downloaded. Usage: tools/deps.sh run|test
+#         to load report.html headless (test_profiler_calls.c) and the web player
+#         (test_web_player.c, with emscripten and node-acorn to build it); flac, the codec
+#         bench's comparison.
+#   web   the above for run and what the web player adds (make web): emscripten (Debian's,
+#         3.1.6; its Node.js and acorn come with it) and chromium for its test.
+# Nothing else is downloaded. Usage: tools/deps.sh run|test|web
 set -eu
 purpose=${1:-run}
 run_pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev libconfig-dev libpng-dev zlib1g-dev libgif-dev"
 [ "${M8_LUA:-source}" = system ] && run_pkgs="$run_pkgs liblua5.4-dev"
-test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac chromium"
+test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac chromium emscripten node-acorn"
+web_pkgs="emscripten nodejs node-acorn chromium"
 case "$purpose" in
   run)  pkgs=$run_pkgs ;;
   test) pkgs="$run_pkgs $test_pkgs" ;;
-  *)    echo "usage: tools/deps.sh run|test" >&2; exit 2 ;;
+  web)  pkgs="$run_pkgs $web_pkgs" ;;
+  *)    echo "usage: tools/deps.sh run|test|web" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do

@@ -3,11 +3,15 @@
  * hidden low bits survive), extraction of byte y*160+x = A1A0 R1R0 G1G0 B1B0 of each
  * pixel, and the reverse: the cartridge picture with each pixel's low bits replaced.
  * Errors in the PNG come back as messages, never as a crash (libpng's longjmp).
- * Depends on: cart_png.h, cart_rom.h, cart_template.h, palette.h, libpng. */
+ * Built with M8_NO_PNG (the web build: no libpng for emscripten) reading and writing
+ * .p8.png fail with a message; the signature check and the palette match stay.
+ * Depends on: cart_png.h, cart_rom.h, cart_template.h, palette.h, libpng (not with M8_NO_PNG). */
 #include "cart_png.h"
 
+#ifndef M8_NO_PNG
 #include <png.h>
 #include <setjmp.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +26,8 @@
 
 int m8_is_png(const void *data, size_t len)
 {
-    return len >= M8_PNG_SIGNATURE_SIZE && png_sig_cmp((png_const_bytep)data, 0, M8_PNG_SIGNATURE_SIZE) == 0;
+    static const uint8_t signature[M8_PNG_SIGNATURE_SIZE] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    return len >= M8_PNG_SIGNATURE_SIZE && memcmp(data, signature, M8_PNG_SIGNATURE_SIZE) == 0;
 }
 
 int m8_nearest_palette_colour(uint8_t r, uint8_t g, uint8_t b, int base_only)
@@ -42,6 +47,28 @@ int m8_nearest_palette_colour(uint8_t r, uint8_t g, uint8_t b, int base_only)
     return best;
 }
 
+#ifdef M8_NO_PNG
+/* ------------------------------------------- without libpng (the web build) --- */
+
+int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error *err)
+{
+    (void)data, (void)len;
+    m8_cart_init(cart);
+    return m8_cart_fail(err, ".p8.png carts cannot be read by this build (no libpng): use the "
+                             ".p8 or .p8.rom file (mote8-cart convert)");
+}
+
+uint8_t *m8_cart_write_png(const m8_cart *cart, size_t *out_len, size_t *compressed_size,
+                           m8_cart_error *err)
+{
+    (void)cart;
+    *out_len = 0;
+    if (compressed_size) *compressed_size = 0;
+    m8_cart_fail(err, ".p8.png carts cannot be written by this build (no libpng)");
+    return NULL;
+}
+
+#else
 /* ---------------------------------------------------------------- decoding --- */
 
 typedef struct png_source {
@@ -222,3 +249,5 @@ done:
     free(rgba);
     return png_bytes;
 }
+
+#endif /* M8_NO_PNG */

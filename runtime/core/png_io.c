@@ -1,13 +1,39 @@
 /* png_io.c - writes and reads RGB PNG files (and encodes PNGs in memory) with libpng's
- * simplified API.
- * Depends on: png_io.h, libpng. */
+ * simplified API. Built with M8_NO_PNG (the web build: no libpng for emscripten) every call
+ * fails: NULL with ENOSYS or a message.
+ * Depends on: png_io.h, libpng (not with M8_NO_PNG). */
 #include <errno.h>
+#ifndef M8_NO_PNG
 #include <png.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "png_io.h"
 
+#ifdef M8_NO_PNG
+int m8_png_write_rgb(const char *path, const uint8_t *rgb, int w, int h, int scale)
+{
+    (void)path, (void)rgb, (void)w, (void)h, (void)scale;
+    errno = ENOSYS;
+    return -1;
+}
+
+uint8_t *m8_png_encode_rgb(const uint8_t *rgb, int w, int h, int scale, size_t *len)
+{
+    (void)rgb, (void)w, (void)h, (void)scale, (void)len;
+    errno = ENOSYS;
+    return NULL;
+}
+
+uint8_t *m8_png_read_rgb(const char *path, int *w, int *h, char *err, int errsz)
+{
+    (void)w, (void)h;
+    snprintf(err, (size_t)errsz, "%s: PNG files cannot be read by this build (no libpng)", path);
+    return NULL;
+}
+
+#else
 /* The image scaled by `scale` into a malloc'd RGB buffer, described in *img. */
 static uint8_t *scaled_image(const uint8_t *rgb, int w, int h, int scale, png_image *img)
 {
@@ -93,3 +119,5 @@ uint8_t *m8_png_read_rgb(const char *path, int *w, int *h, char *err, int errsz)
     *h = (int)img.height;
     return buf;
 }
+
+#endif /* M8_NO_PNG */

@@ -1,0 +1,317 @@
+/* mote8_web.js - the web player's page side: loads mote8.js/mote8.wasm (web_host.c), then
+ * either shows the bundled carts (index.html without a cart: their labels in a grid; a click
+ * runs one) or runs a cart:
+ *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
+ *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server
+ *   #seed=S                         the seed (default: the clock; always set explicitly)
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...]
+ *                                   the test hook: run N ticks at once with that seed and
+ *                                   cartdata in memory only, show that frame and stop; input
+ *                                   as `mote8 --headless --input` reads it (from FRAME on,
+ *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
+ *                                   then window.mote8Frame holds the frame's 16384 colour
+ *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
+ *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
+ *                                   (with the samples of the N ticks: their count and the
+ *                                   FNV-1a of their little-endian bytes, as a WAV holds them)
+ *                                   the same as JSON (indices as hex) and document.title
+ *                                   ends "test done" (or "test failed: MESSAGE").
+ * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
+ * at once after a stall; window.mote8Ticks and the canvas's data-ticks count them), draws the screen into the canvas (scaled crisply by CSS to fit the
+ * window) and queues each tick's samples in WebAudio, which starts on the first key, click
+ * or touch as browsers require. Keys: the window host's defaults (player 0 arrows, Z C N = O,
+ * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter or P pauses, Escape
+ * goes back to the carts' page.
+ *
+ * Touch controls (touch.js, a separate module) hook in through two functions:
+ *   mote8SetButton(player, button, down)  player 0-7, button 0-5 (left right up down O X)
+ *                                         or 6 (pause); held buttons stay down until set up
+ *   mote8Pause()                          toggles the pause (fires once: on the pause
+ *                                         button's release)
+ * and find the player's area in <div id="mote8-touch"> (empty here) around the screen.
+ * Depends on: mote8.js (createMote8), index.html. */
+'use strict';
+
+(function () {
+  const W = 128, H = 128, RATE = 22050;
+  // reference 10.3's layout, as the window host's defaults (runtime/host/common/settings.c)
+  const KEYS = {
+    ArrowLeft: [0, 0], ArrowRight: [0, 1], ArrowUp: [0, 2], ArrowDown: [0, 3],
+    KeyZ: [0, 4], KeyC: [0, 4], KeyN: [0, 4], KeyX: [0, 5], KeyV: [0, 5], KeyM: [0, 5],
+    KeyS: [1, 0], KeyF: [1, 1], KeyE: [1, 2], KeyD: [1, 3], ShiftLeft: [1, 4],
+    Tab: [1, 5], KeyW: [1, 5], KeyQ: [1, 5], KeyA: [1, 5],
+  };
+  const PAUSE_KEYS = { Enter: 1, KeyP: 1 };
+
+  let M = null;                         // the emscripten module
+  const touchHeld = new Uint8Array(8);   // per player: the buttons touch.js holds
+  const keysDown = new Set();            // the KEYS codes held now
+  let paused = false, audio = null, audioTime = 0;
+
+  // a button is down while any of its keys or touch holds it (releasing C keeps Z's O)
+  function sendButtons(player) {
+    let mask = touchHeld[player];
+    for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
+    if (M) M._m8web_set_buttons(player, mask);
+  }
+  function setButton(player, button, down) {
+    if (!(player >= 0 && player <= 7 && button >= 0 && button <= 6)) return;
+    if (down) touchHeld[player] |= 1 << button; else touchHeld[player] &= ~(1 << button);
+    sendButtons(player);
+  }
+  function togglePause() {
+    paused = !paused;
+    const note = document.getElementById('mote8-paused');
+    if (note) note.hidden = !paused;
+  }
+  window.mote8SetButton = setButton;
+  window.mote8Pause = togglePause;
+
+  function params() {
+    const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
+    const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
+    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?$/.exec(h);
+    if (t) {
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [] };
+      if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
+      for (let i = 1; i < p.test.input.length; i++)
+        if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
+    } else if (h.startsWith('test:')) {
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...] (N up to 9999999, ' +
+              'S up to 4294967295), not #' + h;
+    }
+    const s = /^seed=(\d+)$/.exec(h);
+    if (s) p.seed = +s[1] >>> 0;
+    return p;
+  }
+
+  function status(text) {
+    const el = document.getElementById('mote8-status');
+    if (el) el.textContent = text;
+  }
+
+  // --- the screen ---
+  function drawScreen(canvas) {
+    const ctx = canvas.getContext('2d');
+    const img = ctx.createImageData(W, H);
+    const rgb = M.HEAPU8.subarray(M._m8web_rgb(), M._m8web_rgb() + W * H * 3);
+    for (let i = 0, j = 0; i < W * H * 3; i += 3, j += 4) {
+      img.data[j] = rgb[i]; img.data[j + 1] = rgb[i + 1]; img.data[j + 2] = rgb[i + 2];
+      img.data[j + 3] = 255;
+    }
+    ctx.putImageData(img, 0, 0);
+  }
+
+  // --- sound: each tick's samples as one buffer, queued back to back ---
+  function startAudio() {
+    if (audio) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try { audio = new Ctx({ sampleRate: RATE }); } catch (e) { audio = new Ctx(); }
+    audio.resume();
+    audioTime = 0;
+  }
+  function queueAudio() {
+    const n = M._m8web_audio_count();
+    if (!audio || n === 0 || audio.state !== 'running') return;
+    const buf = audio.createBuffer(1, n, RATE);
+    const out = buf.getChannelData(0), at = M._m8web_audio() >> 1;
+    for (let i = 0; i < n; i++) out[i] = M.HEAP16[at + i] / 32768;
+    const src = audio.createBufferSource();
+    src.buffer = buf;
+    src.connect(audio.destination);
+    if (audioTime < audio.currentTime + 0.02) audioTime = audio.currentTime + 0.05;
+    src.start(audioTime);
+    audioTime += n / RATE;
+  }
+
+  // --- input ---
+  function listenKeys() {
+    const key = (down) => (e) => {
+      startAudio();
+      if (e.code === 'Escape' && down) {          // back to the carts' page
+        location.href = location.pathname;
+        return;
+      }
+      if (PAUSE_KEYS[e.code]) {
+        if (down && !e.repeat) togglePause();
+        e.preventDefault();
+        return;
+      }
+      const k = KEYS[e.code];
+      if (!k) return;
+      if (down) keysDown.add(e.code); else keysDown.delete(e.code);
+      sendButtons(k[0]);
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', key(true));
+    window.addEventListener('keyup', key(false));
+    window.addEventListener('blur', () => {    // keys released elsewhere never come back up
+      keysDown.clear();
+      for (let p = 0; p < 8; p++) sendButtons(p);
+    });
+    for (const ev of ['pointerdown', 'touchstart']) window.addEventListener(ev, startAudio, { passive: true });
+  }
+
+  // --- running a cart ---
+  function withString(s, f) {
+    const n = s.length * 3 + 1, p = M._malloc(n);
+    M.stringToUTF8(s, p, n);
+    try { return f(p); } finally { M._free(p); }
+  }
+  function startCart(bytes, name, seed, storeCartdata) {
+    const p = M._malloc(bytes.length);
+    M.HEAPU8.set(bytes, p);
+    const r = withString(name, (np) => M._m8web_start(p, bytes.length, np, seed >>> 0, storeCartdata ? 1 : 0));
+    M._free(p);
+    return r;
+  }
+  function bundledBytes(name) {
+    return withString(name, (np) => {
+      const lenp = M._malloc(4);
+      const p = M._m8web_bundled_cart(np, lenp);
+      const len = M.HEAP32[lenp >> 2];
+      M._free(lenp);
+      if (!p) return null;
+      const copy = M.HEAPU8.slice(p, p + len);
+      M._free(p);
+      return copy;
+    });
+  }
+  async function cartBytes(p) {
+    if (p.cart) {
+      const b = bundledBytes(p.cart);
+      if (!b) throw new Error('no bundled cart named "' + p.cart + '"');
+      return [b, p.cart + '.p8'];
+    }
+    const r = await fetch(p.url);
+    if (!r.ok) throw new Error(p.url + ': ' + r.status + ' ' + r.statusText);
+    return [new Uint8Array(await r.arrayBuffer()), p.url.split('/').pop()];
+  }
+
+  function runTest(canvas, p, bytes, name) {
+    const r = startCart(bytes, name, p.test.seed, false);
+    let ticks = 0, audioHash = 0, audioSamples = 0;
+    if (r === 0) {
+      let next = 0, mask = 0;
+      let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
+      for (; ticks < p.test.frames; ticks++) {
+        // the native --input script's rule: the last change at or before this tick
+        while (next < p.test.input.length && p.test.input[next][0] <= ticks) mask = p.test.input[next++][1];
+        M._m8web_set_buttons(0, mask & 0x7f);
+        M._m8web_set_buttons(1, (mask >> 8) & 0x7f);
+        const stop = M._m8web_tick() !== 0;
+        const n = M._m8web_audio_count(), at = M._m8web_audio() >> 1;
+        for (let i = 0; i < n; i++) {
+          const v = M.HEAP16[at + i] & 0xffff;
+          hash = Math.imul(hash ^ (v & 0xff), 16777619) >>> 0;
+          hash = Math.imul(hash ^ (v >> 8), 16777619) >>> 0;
+        }
+        samples += n;
+        if (stop) { ticks++; break; }
+      }
+      audioHash = hash;
+      audioSamples = samples;
+    }
+    drawScreen(canvas);
+    const at = M._m8web_indices();
+    const frame = Array.from(M.HEAPU8.subarray(at, at + W * H));
+    const pal = M.HEAPU8.subarray(M._m8web_palette(), M._m8web_palette() + 96);
+    const palette = [];
+    for (let i = 0; i < 32; i++) palette.push([pal[i * 3], pal[i * 3 + 1], pal[i * 3 + 2]]);
+    window.mote8Frame = frame;
+    window.mote8Palette = palette;
+    const error = M.UTF8ToString(M._m8web_error());
+    const pre = document.createElement('pre');
+    pre.id = 'mote8-test';
+    pre.hidden = true;
+    pre.textContent = JSON.stringify({
+      cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
+      samples: audioSamples, samples_fnv1a: audioHash,
+      palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
+    });
+    document.body.appendChild(pre);
+    document.title = error ? 'mote8 test failed: ' + error : 'mote8 test done';
+  }
+
+  function runCart(canvas, p, bytes, name) {
+    const seed = p.seed !== null ? p.seed : (Date.now() & 0x7fffffff);
+    startCart(bytes, name, seed, true);
+    drawScreen(canvas);
+    document.title = name.replace(/\.p8(\.rom)?$/, '') + ' - mote8';
+    listenKeys();
+    let last = null, owed = 0;
+    window.mote8Ticks = 0;
+    function frame(now) {
+      if (last === null) last = now;
+      const fps = M._m8web_fps();
+      owed = Math.min(owed + (now - last) * fps / 1000, 4);
+      last = now;
+      let ran = false;
+      while (!paused && owed >= 1) {
+        owed -= 1;
+        M._m8web_tick();
+        queueAudio();
+        ran = true;
+        window.mote8Ticks++;
+      }
+      if (paused) owed = 0;
+      if (ran) {
+        drawScreen(canvas);
+        canvas.dataset.ticks = window.mote8Ticks;
+      }
+      requestAnimationFrame(frame);
+    }
+    requestAnimationFrame(frame);
+  }
+
+  // --- the bundled carts' page ---
+  function showCarts() {
+    const grid = document.getElementById('mote8-grid');
+    document.getElementById('mote8-carts').hidden = false;
+    document.getElementById('mote8-player').hidden = true;
+    for (let i = 0; ; i++) {
+      const np = M._m8web_bundled_name(i);
+      if (!np) break;
+      const name = M.UTF8ToString(np);
+      const a = document.createElement('a');
+      a.href = '?cart=' + encodeURIComponent(name);
+      a.className = 'mote8-cart';
+      const c = document.createElement('canvas');
+      c.width = W; c.height = H;
+      if (withString(name, (p) => M._m8web_bundled_label(p))) drawScreen(c);
+      const label = document.createElement('span');
+      label.textContent = name;
+      a.appendChild(c);
+      a.appendChild(label);
+      grid.appendChild(a);
+    }
+    status('');
+  }
+
+  async function main() {
+    const p = params();
+    if (p.bad) {
+      status('mote8: ' + p.bad);
+      document.title = 'mote8 test failed: ' + p.bad;
+      return;
+    }
+    try {
+      M = await createMote8({ print: (t) => console.log(t), printErr: (t) => console.error(t) });
+      if (!p.cart && !p.url) {
+        if (p.test) p.cart = 'hello';
+        else { showCarts(); return; }
+      }
+      const canvas = document.getElementById('mote8-screen');
+      const [bytes, name] = await cartBytes(p);
+      status('');
+      if (p.test) runTest(canvas, p, bytes, name);
+      else runCart(canvas, p, bytes, name);
+    } catch (e) {
+      status('mote8: ' + e.message);
+      if (p.test) document.title = 'mote8 test failed: ' + e.message;
+    }
+  }
+  window.addEventListener('hashchange', () => location.reload());
+  main();
+})();

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# web_frames.sh - the web player's frames for test_web_player.c: serves WEB_DIR with
+# `python3 -m http.server` on 127.0.0.1 (wasm is not fetched from file://), opens
+# index.html?cart=CART#test:frames=N,seed=S in headless Chromium for each cart (the test hook
+# of runtime/host/web/mote8_web.js) and writes what the page published into OUT_DIR:
+# CART.idx (the 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96
+# bytes RGB), CART.audio ("SAMPLES FNV1A": the ticks' samples, counted and hashed) and
+# CART.json (the page's whole record). Exit 1 with a message when the page
+# does not finish or reports a failure. The server is stopped by its own process id.
+# With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
+# input: ,input=FRAME:MASK;... with the changes before FRAMES.
+# Usage: tests/web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...
+set -uo pipefail
+script=""
+if [ "${1:-}" = --input ]; then script=${2:?}; shift 2; fi
+web=${1:?usage: web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...}
+out=${2:?}; frames=${3:?}; seed=${4:?}
+shift 4
+mkdir -p "$out"
+hook_input=""
+if [ -n "$script" ]; then
+  hook_input=$(python3 - "$script" "$frames" <<'PY'
+import sys
+changes = []
+for line in open(sys.argv[1]):
+    line = line.split('#')[0].split()
+    if not line:
+        continue
+    if len(line) != 2:
+        sys.exit(f"{sys.argv[1]}: expected 'FRAME BUTTONMASK' lines")
+    frame, mask = int(line[0], 0), int(line[1], 0)
+    if frame < int(sys.argv[2]):
+        changes.append(f"{frame}:{mask}")
+print(",input=" + ";".join(changes) if changes else "")
+PY
+) || exit 1
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null' EXIT
+for _ in $(seq 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" \
+    2>/dev/null && break
+  sleep 0.1
+done
+status=0
+for cart in "$@"; do
+  url="http://127.0.0.1:$port/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
+  timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+    --user-data-dir="$out/profile" --virtual-time-budget=30000 --dump-dom "$url" \
+    >"$out/$cart.html" 2>"$out/$cart.chromium.log"
+  python3 - "$out" "$cart" <<'PY' || status=1
+import html, json, re, sys
+out, cart = sys.argv[1], sys.argv[2]
+page = open(f"{out}/{cart}.html", encoding="utf-8", errors="replace").read()
+m = re.search(r'<pre id="mote8-test"[^>]*>(.*?)</pre>', page, re.S)
+if not m:
+    title = re.search(r"<title>(.*?)</title>", page, re.S)
+    sys.exit(f"web: {cart}: the page did not finish its test run (title: "
+             f"{title.group(1) if title else 'none'}; {out}/{cart}.html)")
+rec = json.loads(html.unescape(m.group(1)))
+open(f"{out}/{cart}.json", "w").write(json.dumps(rec))
+if rec["error"]:
+    sys.exit(f"web: {cart}: the cart failed in the page: {rec['error']}")
+open(f"{out}/{cart}.idx", "wb").write(bytes.fromhex(rec["indices"]))
+open(f"{out}/{cart}.pal", "wb").write(bytes(c for rgb in rec["palette"] for c in rgb))
+open(f"{out}/{cart}.audio", "w").write(f"{rec['samples']} {rec['samples_fnv1a']}\n")
+PY
+done
+exit $status
