@@ -9,10 +9,17 @@
 # does not finish or reports a failure. The server is stopped by its own process id.
 # With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
 # input: ,input=FRAME:MASK;... with the changes before FRAMES.
-# Usage: tests/web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...
+# With --export MOTE8_CART each cart (carts/CART.p8) is first exported by `MOTE8_CART
+# export-html` (MOTE8_WEB_DIR=WEB_DIR) into OUT_DIR/CART.export.html, which is opened from
+# disk (file://, no server): the one-file page must run on its own. There a CART with a
+# slash is a cart file (its name: the file name without .p8), and the carts of
+# $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
+# Usage: tests/web_frames.sh [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
 script=""
+exporter=""
 if [ "${1:-}" = --input ]; then script=${2:?}; shift 2; fi
+if [ "${1:-}" = --export ]; then exporter=${2:?}; shift 2; fi
 web=${1:?usage: web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...}
 out=${2:?}; frames=${3:?}; seed=${4:?}
 shift 4
@@ -35,6 +42,9 @@ print(",input=" + ";".join(changes) if changes else "")
 PY
 ) || exit 1
 fi
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$(cd "$out" && pwd)
+if [ -z "$exporter" ]; then
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >"$out/server.log" 2>&1 &
 server=$!
@@ -44,9 +54,18 @@ for _ in $(seq 50); do
     2>/dev/null && break
   sleep 0.1
 done
+fi
 status=0
-for cart in "$@"; do
-  url="http://127.0.0.1:$port/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
+for cart_arg in "$@"; do
+  cart=$cart_arg
+  src="$top/carts/$cart.p8"
+  case $cart_arg in */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8) ;; esac
+  url="http://127.0.0.1:${port:-}/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
+  if [ -n "$exporter" ]; then
+    MOTE8_WEB_DIR="$web" "$exporter" export-html "$src" "$out/$cart.export.html" ${EXPORT_EXTRA:-} \
+      || { echo "web: $cart: export-html failed" >&2; status=1; continue; }
+    url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input"
+  fi
   timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
     --user-data-dir="$out/profile" --virtual-time-budget=30000 --dump-dom "$url" \
     >"$out/$cart.html" 2>"$out/$cart.chromium.log"
@@ -54,7 +73,9 @@ for cart in "$@"; do
 import html, json, re, sys
 out, cart = sys.argv[1], sys.argv[2]
 page = open(f"{out}/{cart}.html", encoding="utf-8", errors="replace").read()
-m = re.search(r'<pre id="mote8-test"[^>]*>(.*?)</pre>', page, re.S)
+# the last one: an exported page inlines mote8_web.js, whose banner names the element too
+m = re.compile(r'<pre id="mote8-test"[^>]*>(.*?)</pre>', re.S).search(
+    page, max(page.rfind('<pre id="mote8-test"'), 0))
 if not m:
     title = re.search(r"<title>(.*?)</title>", page, re.S)
     sys.exit(f"web: {cart}: the page did not finish its test run (title: "

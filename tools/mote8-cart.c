@@ -7,12 +7,24 @@
  *   mote8-cart export-label CART OUT.png      the label as a 128x128 PNG
  *   mote8-cart import-gfx CART IN.png [OUT]   a 128x128 PNG into the sprite sheet
  *   mote8-cart new OUT                        a new cart from the template (never over a file)
+ *   mote8-cart export-html CART OUT.html [MORE.p8 ...]
+ *                                             one self-contained web page: the web player's
+ *                                             page (index.html) with its scripts inlined, the
+ *                                             engine with the wasm embedded (mote8_single.js),
+ *                                             the carts as base64 (.p8 text; the extra ones for
+ *                                             load()) and the label as a data: PNG shown while
+ *                                             loading. The web files are found in
+ *                                             $MOTE8_WEB_DIR, BIN/../web (build/web, `make web`)
+ *                                             or BIN/../share/mote8/web (installed).
  *
  * Exit codes: 0 done, 1 bad input (unreadable or broken cart or picture, code too large,
  * cannot write), 2 usage. Uses only the embedding API (api/mote8.h, "cart files").
- * Depends on: mote8.h. */
+ * Depends on: mote8.h, libc, POSIX (mkstemp, fchmod, readlink, rename). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "mote8.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
@@ -29,6 +41,11 @@ static const char usage_text[] =
     "                                16 colours) and write OUT (default: CART itself)\n"
     "  new OUT                       write a new cart from the template (a small game to\n"
     "                                change; docs/first-cart.md); OUT must not exist\n"
+    "  export-html CART OUT.html [MORE ...]\n"
+    "                                one self-contained HTML file that plays CART from disk\n"
+    "                                or any static host, offline (engine, cart and label\n"
+    "                                inside); MORE carts are packed in for load(). Needs the\n"
+    "                                web player's files (`make web`; docs/web.md)\n"
     "\n"
     "CART may be .p8, .p8.png or .p8.rom (the format is read from the bytes).\n"
     "Exit codes: 0 ok, 1 bad input, 2 usage.\n";
@@ -166,6 +183,293 @@ static int cmd_new(const char *out)
     return rc;
 }
 
+/* --- export-html --- */
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap + 1);
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *bigger = realloc(buf, cap * 2 + 1);
+            if (!bigger) { free(buf); buf = NULL; break; }
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) { free(buf); return NULL; }
+    buf[n] = '\0';
+    if (len) *len = n;
+    return buf;
+}
+
+static int file_exists(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+/* The folder holding the web player's files (index.html, mote8_single.js ...): 0, or -1. */
+static int find_web_dir(char *dir, size_t dirsz)
+{
+    char probe[4200];
+    const char *env = getenv("MOTE8_WEB_DIR");
+    if (env && *env) {
+        snprintf(dir, dirsz, "%s", env);
+        return 0;
+    }
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return -1;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return -1;
+    *slash = '\0';
+    static const char *const places[] = { "%s/../web", "%s/../share/mote8/web" };
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        snprintf(dir, dirsz, places[i], exe);
+        snprintf(probe, sizeof probe, "%s/mote8_single.js", dir);
+        if (file_exists(probe)) return 0;
+    }
+    snprintf(dir, dirsz, "%s/../web", exe);
+    return -1;
+}
+
+static void put_base64(FILE *out, const unsigned char *data, size_t len)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < len; i += 3) {
+        unsigned v = (unsigned)data[i] << 16;
+        if (i + 1 < len) v |= (unsigned)data[i + 1] << 8;
+        if (i + 2 < len) v |= data[i + 2];
+        fputc(digits[v >> 18 & 63], out);
+        fputc(digits[v >> 12 & 63], out);
+        fputc(i + 1 < len ? digits[v >> 6 & 63] : '=', out);
+        fputc(i + 2 < len ? digits[v & 63] : '=', out);
+    }
+}
+
+/* Text inlined in a <script> element: "</script" inside it would end the element early, so
+ * it is written "<\/script" (the same string to JavaScript). */
+static void put_script_text(FILE *out, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (p[0] == '<' && p[1] == '/' && !strncmp(p + 2, "script", 6)) {
+            fputs("<\\/", out);
+            p++;
+            continue;
+        }
+        fputc(*p, out);
+    }
+}
+
+static void put_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&') fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The cart as .p8 text (the web player reads no PNG; .p8 keeps every section) and, when png
+ * is given, its label as PNG bytes (its first frame when it has none; NULL when there is
+ * no picture). 0, or -1 with a message printed. */
+static int export_cart_bytes(const char *path, char **p8, size_t *p8_len, char **png,
+                             size_t *png_len)
+{
+    char err[512];
+    mote8_cart *cart = load(path);
+    if (!cart) return -1;
+    mote8_cart_info info;
+    mote8_cart_describe(cart, &info);
+    if (png && !info.has_label) {
+        /* no label: encoding as .p8.png gives the cart its first frame as its label (the
+         * launcher's picture); a cart too large for .p8.png keeps none */
+        size_t ignored;
+        free(mote8_cart_encode(cart, MOTE8_CART_PNG, &ignored, err, sizeof err));
+        mote8_cart_describe(cart, &info);
+    }
+    *p8 = mote8_cart_encode(cart, MOTE8_CART_P8, p8_len, err, sizeof err);
+    if (!*p8) {
+        fprintf(stderr, "%s\n", err);
+        mote8_cart_destroy(cart);
+        return -1;
+    }
+    if (png) {
+        *png = NULL;
+        char tmp[] = "/tmp/mote8-label-XXXXXX";
+        int fd = info.has_label ? mkstemp(tmp) : -1;
+        if (fd >= 0) {
+            close(fd);
+            if (mote8_cart_export_label(cart, tmp, err, sizeof err) == 0)
+                *png = read_all(tmp, png_len);
+            unlink(tmp);
+        }
+    }
+    mote8_cart_destroy(cart);
+    return 0;
+}
+
+/* Writes the page: index.html with each <script src="X"></script> replaced by X's text
+ * (mote8.js by mote8_single.js), the carts' script before mote8_web.js, the label picture
+ * after the screen's canvas and the cart's name as the title. */
+static int write_page(FILE *out, const char *web, const char *page, const char *title,
+                      const char *carts_js, const char *label_png, size_t label_len)
+{
+    const char *p = page;
+    for (;;) {
+        const char *tag = strstr(p, "<script src=\"");
+        const char *canvas = strstr(p, "</canvas>");
+        const char *t = strstr(p, "<title>");
+        const char *next = tag;
+        if (canvas && (!next || canvas < next)) next = canvas;
+        if (t && (!next || t < next)) next = t;
+        if (!next) { fputs(p, out); return 0; }
+        fwrite(p, 1, (size_t)(next - p), out);
+        if (next == t) {
+            const char *end = strstr(t, "</title>");
+            if (!end) { fputs(t, out); return 0; }
+            fputs("<title>", out);
+            for (const char *c = title; *c; c++)
+                if (*c != '<' && *c != '&') fputc(*c, out);
+            p = end;
+            continue;
+        }
+        if (next == canvas) {
+            fputs("</canvas>", out);
+            if (label_png) {
+                fputs("\n  <img id=\"mote8-loading\" alt=\"loading\" src=\"data:image/png;base64,", out);
+                put_base64(out, (const unsigned char *)label_png, label_len);
+                fputs("\">", out);
+            }
+            p = canvas + strlen("</canvas>");
+            continue;
+        }
+        const char *name = tag + strlen("<script src=\"");
+        const char *q = strchr(name, '"');
+        const char *close_tag = q ? strstr(q, "</script>") : NULL;
+        if (!close_tag || q - name > 200) {
+            fprintf(stderr, "%s/index.html: a <script src> tag without its end\n", web);
+            return -1;
+        }
+        char file[256], path[4400];
+        snprintf(file, sizeof file, "%.*s", (int)(q - name), name);
+        if (!strcmp(file, "mote8.js")) snprintf(file, sizeof file, "mote8_single.js");
+        if (!strcmp(file, "mote8_web.js")) {
+            fputs("<script>", out);
+            put_script_text(out, carts_js);
+            fputs("</script>\n", out);
+        }
+        snprintf(path, sizeof path, "%s/%s", web, file);
+        char *js = read_all(path, NULL);
+        if (!js) {
+            fprintf(stderr, "mote8-cart: cannot read %s (run `make web`)\n", path);
+            return -1;
+        }
+        fputs("<script>", out);
+        put_script_text(out, js);
+        fputs("</script>", out);
+        free(js);
+        p = close_tag + strlen("</script>");
+    }
+}
+
+static int cmd_export_html(const char *cart_path, const char *html, char **more, int n_more)
+{
+    char web[4096], path[4200];
+    int have_web = find_web_dir(web, sizeof web) == 0;
+    snprintf(path, sizeof path, "%s/mote8_single.js", web);
+    if (!have_web || !file_exists(path)) {
+        fprintf(stderr, "mote8-cart: the web player is not built: %s is missing; run `make web` "
+                "(or set MOTE8_WEB_DIR to the folder holding mote8_single.js)\n", path);
+        return EXIT_BAD_INPUT;
+    }
+    snprintf(path, sizeof path, "%s/index.html", web);
+    char *page = read_all(path, NULL);
+    if (!page) {
+        fprintf(stderr, "mote8-cart: cannot read %s (run `make web`)\n", path);
+        return EXIT_BAD_INPUT;
+    }
+
+    /* the carts' script: window.mote8Export = {carts: [{name, p8}, ...]} */
+    size_t js_cap = 0;
+    char *carts_js = NULL, *label = NULL;
+    size_t label_len = 0;
+    FILE *js = open_memstream(&carts_js, &js_cap);
+    int rc = js ? EXIT_OK : EXIT_BAD_INPUT;
+    if (js) fputs("window.mote8Export = { carts: [", js);
+    for (int i = -1; rc == EXIT_OK && i < n_more; i++) {
+        const char *cp = i < 0 ? cart_path : more[i];
+        char *p8 = NULL;
+        size_t p8_len = 0;
+        if (export_cart_bytes(cp, &p8, &p8_len, i < 0 ? &label : NULL, &label_len) != 0) {
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        fputs(i < 0 ? "\n  { name: " : ",\n  { name: ", js);
+        put_json_string(js, base_name(cp));
+        fputs(", p8: \"", js);
+        put_base64(js, (const unsigned char *)p8, p8_len);
+        fputs("\" }", js);
+        free(p8);
+    }
+    if (js) {
+        fputs("\n] };\n", js);
+        fclose(js);
+    }
+
+    /* written beside OUT, then renamed over it: a failed export leaves no half page */
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp-XXXXXX", html);
+    int fd = rc == EXIT_OK ? mkstemp(tmp) : -1;
+    if (fd >= 0) {                 /* mkstemp makes it 0600: a page is for everyone to read */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (rc == EXIT_OK && !out) {
+        fprintf(stderr, "mote8-cart: cannot write %s\n", html);
+        if (fd >= 0) { close(fd); unlink(tmp); }
+        rc = EXIT_BAD_INPUT;
+    }
+    if (out) {
+        char title[256];
+        snprintf(title, sizeof title, "%s", base_name(cart_path));
+        char *dot = strstr(title, ".p8");
+        if (dot) *dot = '\0';
+        int bad = write_page(out, web, page, title, carts_js, label, label_len) != 0;
+        bad |= fclose(out) != 0;
+        if (!bad && rename(tmp, html) != 0) {
+            fprintf(stderr, "mote8-cart: cannot write %s\n", html);
+            bad = 1;
+        }
+        if (bad) {
+            unlink(tmp);
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    free(carts_js);
+    free(label);
+    free(page);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -193,6 +497,10 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "import-gfx")) {
         if (nargs != 2 && nargs != 3) return usage_error("%s takes CART, IN.png and an optional OUT", cmd);
         return cmd_import_gfx(argv[2], argv[3], nargs == 3 ? argv[4] : argv[2]);
+    }
+    if (!strcmp(cmd, "export-html")) {
+        if (nargs < 2) return usage_error("%s takes CART, OUT.html and optional more carts", cmd);
+        return cmd_export_html(argv[2], argv[3], argv + 4, nargs - 2);
     }
     if (!strcmp(cmd, "new")) {
         if (nargs != 1) return usage_error("%s takes the new cart's file name", cmd);

@@ -3,6 +3,12 @@
  * runs one) or runs a cart:
  *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
  *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server
+ *   an exported page                window.mote8Export = {carts: [{name, p8}, ...]} (set by
+ *                                   `mote8-cart export-html`, p8: the cart's bytes as
+ *                                   base64): the first cart runs, all of them are packed in
+ *                                   for load() (m8web_pack_cart), <img id="mote8-loading">
+ *                                   (the label) shows until it starts; ?cart= and ?url= are
+ *                                   ignored and Escape does not leave the page
  *   #seed=S                         the seed (default: the clock; always set explicitly)
  *   #test:frames=N,seed=S[,input=FRAME:MASK;...]
  *                                   the test hook: run N ticks at once with that seed and
@@ -130,6 +136,7 @@
     const key = (down) => (e) => {
       startAudio();
       if (e.code === 'Escape' && down) {          // back to the carts' page
+        if (window.mote8Export) return;           // an exported page has none
         location.href = location.pathname;
         return;
       }
@@ -178,7 +185,28 @@
       return copy;
     });
   }
+  function fromBase64(text) {
+    const raw = atob(text), bytes = new Uint8Array(raw.length);
+    for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+  // an exported page's carts: every one packed in for load(), the first one run
+  function exportedCart(ex) {
+    if (!ex.carts || !ex.carts.length) throw new Error('the exported page holds no cart');
+    let first = null;
+    for (const c of ex.carts) {
+      const bytes = fromBase64(c.p8);
+      if (!first) first = [bytes, c.name];
+      const p = M._malloc(bytes.length);
+      M.HEAPU8.set(bytes, p);
+      const r = withString(c.name, (np) => M._m8web_pack_cart(np, p, bytes.length));
+      M._free(p);
+      if (r !== 0) throw new Error('cannot pack cart ' + c.name);
+    }
+    return first;
+  }
   async function cartBytes(p) {
+    if (window.mote8Export) return exportedCart(window.mote8Export);
     if (p.cart) {
       const b = bundledBytes(p.cart);
       if (!b) throw new Error('no bundled cart named "' + p.cart + '"');
@@ -298,12 +326,14 @@
     }
     try {
       M = await createMote8({ print: (t) => console.log(t), printErr: (t) => console.error(t) });
-      if (!p.cart && !p.url) {
+      if (!p.cart && !p.url && !window.mote8Export) {
         if (p.test) p.cart = 'hello';
         else { showCarts(); return; }
       }
       const canvas = document.getElementById('mote8-screen');
       const [bytes, name] = await cartBytes(p);
+      const loading = document.getElementById('mote8-loading');
+      if (loading) loading.remove();
       status('');
       if (p.test) runTest(canvas, p, bytes, name);
       else runCart(canvas, p, bytes, name);

@@ -10,17 +10,19 @@
  *   m8web_bundled_label (the carts' page).
  * Platform services: printh goes to the browser console; cartdata lives in localStorage
  * ("mote8.cartdata.ID", 512 hex digits), a damaged value is kept aside as ".damaged" and a
- * full storage is reported, never ignored; load() of another cart reads the bundled carts
- * by file name. The colour indices (0-15, 128-143) are found by matching the RGB screen
+ * full storage is reported, never ignored; load() of another cart reads the carts the
+ * page packed in (packed_carts.c: m8web_pack_cart), then the bundled carts, by file name.
+ * The colour indices (0-15, 128-143) are found by matching the RGB screen
  * against the display palette, which the host learns from the machine itself at start with
  * a two-tick probe cart (no copy of the palette here).
- * Depends on: api/mote8.h, emscripten.h, libc. */
+ * Depends on: api/mote8.h, packed_carts.h, emscripten.h, libc. */
 #include <emscripten.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "mote8.h"
+#include "packed_carts.h"
 
 #define SCREEN_PIXELS (MOTE8_WIDTH * MOTE8_HEIGHT)
 #define PALETTE_COLOURS 32
@@ -109,12 +111,15 @@ static void web_printh(void *user, const char *text)
     printf("printh: %s\n", text);
 }
 
-/* load("racer.p8") and the like: the bundled cart of that file name (folders ignored). */
+/* load("racer.p8") and the like: the cart of that file name (folders ignored) the page
+ * packed in (an exported page's extra carts, packed_carts.c), else the bundled one. */
 static void *web_read_file(void *user, const char *path, size_t *len)
 {
     (void)user;
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
+    void *packed = packed_cart_copy(base, len);
+    if (packed) return packed;
     char name[64];
     size_t n = strlen(base);
     if (n > 3 && strcmp(base + n - 3, ".p8") == 0) n -= 3;
