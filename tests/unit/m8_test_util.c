@@ -220,3 +220,29 @@ const char *m8t_profile(const char *code, int ticks, const char *tag, mote8_prof
     }
     return dir;
 }
+
+void m8t_expect_web_frame(const char *what, const char *native_png, const uint8_t *palette,
+                          const uint8_t *web)
+{
+    int w, h;
+    char err[256];
+    uint8_t *rgb = m8_png_read_rgb(native_png, &w, &h, err, sizeof err);
+    cr_assert(rgb, "%s", err);
+    cr_assert(w == 128 && h == 128);
+    int differ = 0, first = -1, colours = 0;
+    uint8_t seen[256] = { 0 };
+    for (int p = 0; p < 128 * 128; p++) {
+        int native = 255;
+        for (int i = 0; i < 32; i++)
+            if (memcmp(palette + i * 3, rgb + p * 3, 3) == 0) native = i < 16 ? i : i - 16 + 128;
+        cr_assert_neq(native, 255, "%s: native pixel %d,%d is outside the page's palette", what,
+                      p % 128, p / 128);
+        if (web[p] != native && differ++ == 0) first = p;
+        if (!seen[web[p]]++) colours++;
+    }
+    cr_assert_eq(differ, 0, "%s: %d of 16384 pixels differ from the native frame; the first at "
+                 "%d,%d: web %d", what, differ, first % 128, first / 128,
+                 first >= 0 ? web[first] : -1);
+    cr_assert_gt(colours, 1, "%s: a blank frame proves nothing", what);
+    free(rgb);
+}

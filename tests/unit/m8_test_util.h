@@ -1,5 +1,6 @@
 /* m8_test_util.h - helpers shared by the Criterion suites: run the mote8 binary and capture
- * its output, run a cart through the embedding API (and profile it), compare screens with
+ * its output, run a cart through the embedding API (and profile it), compare screens (and web
+ * pages' frames) with
  * golden PNGs, read files back. Depends on: api/mote8.h, api/mote8_profiler.h,
  * runtime/core/png_io.h. */
 #ifndef M8_TEST_UTIL_H
@@ -59,6 +60,12 @@ const char *m8t_temp_dir(const char *tag);
  * are handed over (free both); without (NULL), they are freed. */
 const char *m8t_profile(const char *code, int ticks, const char *tag, mote8_profiler **p_out,
                         mote8 **m8_out);
+
+/* A web page's frame (128x128 colour indices, `web`, with the page's 32 display colours as
+ * 96 bytes of RGB, `palette`) equals the native screenshot native_png, pixel for pixel, and
+ * is not blank; fails the test naming `what` and the first pixel that differs. */
+void m8t_expect_web_frame(const char *what, const char *native_png, const uint8_t *palette,
+                          const uint8_t *web);
 
 /* The whole file dir/name, 0-terminated (free it); fails the test when it is missing. */
 char *m8t_read_in(const char *dir, const char *name);
