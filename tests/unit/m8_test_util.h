@@ -1,8 +1,7 @@
 /* m8_test_util.h - helpers shared by the Criterion suites: run the mote8 binary and capture
- * its output, run a cart through the embedding API (and profile it), compare screens (and web
- * pages' frames) with
- * golden PNGs, read files back. Depends on: api/mote8.h, api/mote8_profiler.h,
- * runtime/core/png_io.h. */
+ * its output, run a cart through the embedding API (and profile it), compare screens with
+ * golden PNGs and web pages' frames with native ones, read files back.
+ * Depends on: api/mote8.h, api/mote8_profiler.h, runtime/core/png_io.h. */
 #ifndef M8_TEST_UTIL_H
 #define M8_TEST_UTIL_H
 
