@@ -213,6 +213,16 @@ static int file_exists(const char *path)
     return access(path, R_OK) == 0;
 }
 
+/* a then b into out (outsz bytes): 0, or -1 when it does not fit. */
+static int join_path(char *out, size_t outsz, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la + lb + 1 > outsz) return -1;
+    memcpy(out, a, la);
+    memcpy(out + la, b, lb + 1);
+    return 0;
+}
+
 /* The folder holding the web player's files (index.html, mote8_single.js ...): 0, or -1. */
 static int find_web_dir(char *dir, size_t dirsz)
 {
@@ -229,13 +239,13 @@ static int find_web_dir(char *dir, size_t dirsz)
     char *slash = strrchr(exe, '/');
     if (!slash) return -1;
     *slash = '\0';
-    static const char *const places[] = { "%s/../web", "%s/../share/mote8/web" };
+    static const char *const places[] = { "/../web", "/../share/mote8/web" };
     for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-        snprintf(dir, dirsz, places[i], exe);
+        if (join_path(dir, dirsz, exe, places[i]) != 0) continue;
         snprintf(probe, sizeof probe, "%s/mote8_single.js", dir);
         if (file_exists(probe)) return 0;
     }
-    snprintf(dir, dirsz, "%s/../web", exe);
+    if (join_path(dir, dirsz, exe, places[0]) != 0) dir[0] = '\0';   /* named in the message */
     return -1;
 }
 
