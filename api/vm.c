@@ -140,9 +140,6 @@ static uint64_t slice_used(const m8_vm *vm)
            (vm->machine->cost.system_cycles - vm->slice_system_start);
 }
 
-/* `..` of a long result: 1 cycle per 16 bytes copied, counted as Lua (the operator's own
- * weight covers short strings), so a loop of it slices, and the watch ends it where it
- * cannot slice. With the count hook the cycles are turned into instructions of mean weight. */
 /* The dialect helpers' charge (p8_runtime.h), counted as Lua. Work (the bytes a `..` makes,
  * str[i]) is charged in every mode; a weight correction (a helper call standing for one
  * PICO-8 instruction) too, except with unit weights (which count instructions; under the
