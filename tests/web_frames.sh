@@ -5,19 +5,26 @@
 # of runtime/host/web/mote8_web.js) and writes what the page published into OUT_DIR:
 # CART.idx (the 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96
 # bytes RGB), CART.audio ("SAMPLES FNV1A": the ticks' samples, counted and hashed) and
-# CART.json (the page's whole record). Exit 1 with a message when the page
+# CART.json (the page's whole record). A CART with a slash is a cart file, served with its
+# folder (its load() of other carts reads them there): index.html?url=carts/N/FILE. Exit 1 with a message when the page
 # does not finish or reports a failure. The server is stopped by its own process id.
 # With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
 # input: ,input=FRAME:MASK;... with the changes before FRAMES.
+# With --cartdata the page keeps cartdata in the browser's storage (the hook's
+# ,cartdata=browser), in Chromium's profile OUT_DIR/profile: a second run with the same
+# OUT_DIR and the same $WEB_PORT (the storage belongs to the origin, port included; else a
+# free port is picked) sees what the first saved.
 # With --export MOTE8_CART each cart (carts/CART.p8) is first exported by `MOTE8_CART
 # export-html` (MOTE8_WEB_DIR=WEB_DIR) into OUT_DIR/CART.export.html, which is opened from
 # disk (file://, no server): the one-file page must run on its own. There a CART with a
 # slash is a cart file (its name: the file name without .p8), and the carts of
 # $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
-# Usage: tests/web_frames.sh [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
+# Usage: tests/web_frames.sh [--cartdata] [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
 script=""
 exporter=""
+cartdata=""
+if [ "${1:-}" = --cartdata ]; then cartdata=",cartdata=browser"; shift; fi
 if [ "${1:-}" = --input ]; then script=${2:?}; shift 2; fi
 if [ "${1:-}" = --export ]; then exporter=${2:?}; shift 2; fi
 web=${1:?usage: web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...}
@@ -45,8 +52,18 @@ fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(cd "$out" && pwd)
 if [ -z "$exporter" ]; then
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >"$out/server.log" 2>&1 &
+# the served site: WEB_DIR's files, and the folder of each cart file as carts/N/ (N the
+# cart's position among the arguments)
+site="$out/site"
+rm -rf "$site" && mkdir -p "$site/carts" || exit 1
+for f in "$web"/*; do ln -s "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$site/"; done
+n=0
+for cart_arg in "$@"; do
+  n=$((n + 1))
+  case $cart_arg in */*) ln -s "$(cd "$(dirname "$cart_arg")" && pwd)" "$site/carts/$n" ;; esac
+done
+port=${WEB_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null' EXIT
 for _ in $(seq 50); do
@@ -56,15 +73,20 @@ for _ in $(seq 50); do
 done
 fi
 status=0
+n=0
 for cart_arg in "$@"; do
+  n=$((n + 1))
   cart=$cart_arg
   src="$top/carts/$cart.p8"
-  case $cart_arg in */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8) ;; esac
-  url="http://127.0.0.1:${port:-}/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
+  page="cart=$cart"
+  case $cart_arg in
+    */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8); page="url=carts/$n/$(basename "$cart_arg")" ;;
+  esac
+  url="http://127.0.0.1:${port:-}/index.html?$page#test:frames=$frames,seed=$seed$hook_input$cartdata"
   if [ -n "$exporter" ]; then
     MOTE8_WEB_DIR="$web" "$exporter" export-html "$src" "$out/$cart.export.html" ${EXPORT_EXTRA:-} \
       || { echo "web: $cart: export-html failed" >&2; status=1; continue; }
-    url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input"
+    url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input$cartdata"
   fi
   # Chromium's virtual time runs ahead while the engine's wasm compiles (real time, not a
   # network fetch it waits for): on a loaded machine the DOM can be dumped before the test

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include "m8_test_util.h"
 #include "png_io.h"
 
@@ -34,8 +37,9 @@ static int web_frame(const char *dir, const char *cart, const char *ticks, const
                      char *why, size_t whysz)
 {
     char input_arg[512] = "";
-    if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
-    char cmd[2048], log[256];
+    if (input && input[0] == '/') snprintf(input_arg, sizeof input_arg, "--input %s", input);
+    else if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
+    char cmd[4096], log[512];
     snprintf(log, sizeof log, "%s/web.log", dir);
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 >%s 2>&1 && "
@@ -58,13 +62,18 @@ static uint8_t *read_bytes(const char *path, size_t want)
     return data;
 }
 
-static void web_matches_headless(const char *cart, const char *ticks, const char *input)
+static void web_matches_headless(const char *cart_arg, const char *ticks, const char *input)
 {
     if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
     if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
-    char dir[128], why[1024], path[256], cmd[1024];
+    /* a bundled cart's name, or a cart file (served with its folder: ?url=) */
+    char cart[128];
+    const char *slash = strrchr(cart_arg, '/');
+    snprintf(cart, sizeof cart, "%s", slash ? slash + 1 : cart_arg);
+    if (strstr(cart, ".p8")) *strstr(cart, ".p8") = '\0';
+    char dir[256], why[1024], path[512], cmd[2048];
     snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%s_%d", cart, ticks, (int)getpid());
-    cr_assert(web_frame(dir, cart, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
+    cr_assert(web_frame(dir, cart_arg, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
               "made:\n%s", cart, why);
 
     snprintf(path, sizeof path, "%s/%s.pal", dir, cart);
@@ -79,12 +88,13 @@ static void web_matches_headless(const char *cart, const char *ticks, const char
     /* the native run, HOME in the folder: no user saves are read */
     snprintf(path, sizeof path, "%s/%s.native.png", dir, cart);
     char input_arg[512] = "";
-    if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
-    char wav[256];
+    if (input && input[0] == '/') snprintf(input_arg, sizeof input_arg, "--input %s", input);
+    else if (input) snprintf(input_arg, sizeof input_arg, "--input %s/tests/bundled/%s", M8_SOURCE_DIR, input);
+    char wav[512];
     snprintf(wav, sizeof wav, "%s/%s.native.wav", dir, cart);
     snprintf(cmd, sizeof cmd, "HOME=%s XDG_DATA_HOME= XDG_CONFIG_HOME= %s/bin/mote8 --headless "
              "--seed %s --frames %s %s --screenshot %s --wav %s %s >%s/%s.native.log 2>&1", dir,
-             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, wav, cart, dir, cart);
+             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, wav, cart_arg, dir, cart);
     cr_assert_eq(system(cmd), 0, "the native run of %s failed (%s/%s.native.log)", cart, dir, cart);
     m8t_expect_web_frame(cart, path, palette, web);
 
@@ -119,4 +129,70 @@ Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headle
 Test(web_player, racer_with_input_matches_headless, .timeout = 600)
 {
     web_matches_headless("racer", "600", "racer.input");
+}
+
+/* the multi-cart test game (test_multicart.c) served with its folder (index.html?url=...):
+ * menu.p8 load()s game.p8, which reload()s from levels.p8, each fetched from the cart's
+ * folder on the server; at tick 60 the game cart is playing */
+#define MULTI M8_SOURCE_DIR "/tests/carts/multicart"
+Test(web_player, served_multicart_loads_from_its_folder, .timeout = 600)
+{
+    web_matches_headless(MULTI "/menu.p8", "60", MULTI "/courier.input");
+}
+
+/* cartdata kept in the browser's storage survives a reload: tests/carts/web_cartdata.p8
+ * counts its runs in cartdata and clears the screen to 1 + that count; the page opened twice
+ * with the same Chromium profile and origin (#test:...,cartdata=browser) shows 1, then 2. */
+/* A TCP port of 127.0.0.1 nobody listens on now (the kernel's pick), or -1. */
+static int free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in addr = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+    socklen_t len = sizeof addr;
+    int port = -1;
+    if (bind(fd, (struct sockaddr *)&addr, sizeof addr) == 0 &&
+        getsockname(fd, (struct sockaddr *)&addr, &len) == 0)
+        port = ntohs(addr.sin_port);
+    close(fd);
+    return port;
+}
+
+static int web_cartdata_colour(const char *dir, int port)
+{
+    char cmd[2048], path[512];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 >>%s/web.log 2>&1 && "
+             "WEB_PORT=%d %s/tests/web_frames.sh --cartdata %s/web %s 5 1 "
+             "%s/tests/carts/web_cartdata.p8 >>%s/web.log 2>&1",
+             dir, M8_BINARY_DIR, M8_SOURCE_DIR, M8_BINARY_DIR, M8_BINARY_DIR, dir, port,
+             M8_SOURCE_DIR, M8_BINARY_DIR, dir, M8_SOURCE_DIR, dir);
+    snprintf(path, sizeof path, "%s/web.log", dir);
+    if (system(cmd) != 0) {
+        char *log = m8_read_file(path, NULL, 0);
+        cr_assert_fail("the cartdata page could not be run:\n%s", log ? log : "no log");
+    }
+    snprintf(path, sizeof path, "%s/web_cartdata.idx", dir);
+    uint8_t *frame = read_bytes(path, PIXELS);
+    for (int i = 1; i < PIXELS; i++)
+        cr_assert_eq(frame[i], frame[0], "the cartdata cart's screen is not one colour");
+    int colour = frame[0];
+    free(frame);
+    return colour;
+}
+
+Test(web_player, cartdata_survives_a_reload, .timeout = 600)
+{
+    if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
+    if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
+    char dir[256], cmd[512];
+    snprintf(dir, sizeof dir, "/tmp/m8t_web_cartdata_%d", (int)getpid());
+    /* one origin for both runs: a port that was free a moment ago */
+    int port = free_port();
+    cr_assert_gt(port, 0, "no free port on 127.0.0.1");
+    cr_assert_eq(web_cartdata_colour(dir, port), 1, "the first run did not start from empty cartdata");
+    cr_assert_eq(web_cartdata_colour(dir, port), 2, "the second run of the page did not see the "
+                 "cartdata the first one saved");
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
 }

@@ -2,7 +2,9 @@
  * either shows the bundled carts (index.html without a cart: their labels in a grid; a click
  * runs one) or runs a cart:
  *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
- *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server
+ *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server; its
+ *                                   load() of another cart reads that cart's folder
+ *                                   (window.mote8CartFolder: never outside it)
  *   an exported page                window.mote8Export = {carts: [{name, p8}, ...]} (set by
  *                                   `mote8-cart export-html`, p8: the cart's bytes as
  *                                   base64): the first cart runs, all of them are packed in
@@ -10,9 +12,11 @@
  *                                   (the label) shows until it starts; ?cart= and ?url= are
  *                                   ignored and Escape does not leave the page
  *   #seed=S                         the seed (default: the clock; always set explicitly)
- *   #test:frames=N,seed=S[,input=FRAME:MASK;...]
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser]
  *                                   the test hook: run N ticks at once with that seed and
- *                                   cartdata in memory only, show that frame and stop; input
+ *                                   cartdata in memory only (in the browser's storage, as a
+ *                                   played page keeps it, with cartdata=browser), show that
+ *                                   frame and stop; input
  *                                   as `mote8 --headless --input` reads it (from FRAME on,
  *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
  *                                   then window.mote8Frame holds the frame's 16384 colour
@@ -76,14 +80,14 @@
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?$/.exec(h);
+    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?(,cartdata=browser)?$/.exec(h);
     if (t) {
-      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [] };
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], storeCartdata: !!t[7] };
       if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
       for (let i = 1; i < p.test.input.length; i++)
         if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
     } else if (h.startsWith('test:')) {
-      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...] (N up to 9999999, ' +
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser] (N up to 9999999, ' +
               'S up to 4294967295), not #' + h;
     }
     const s = /^seed=(\d+)$/.exec(h);
@@ -212,13 +216,16 @@
       if (!b) throw new Error('no bundled cart named "' + p.cart + '"');
       return [b, p.cart + '.p8'];
     }
-    const r = await fetch(p.url);
+    // load() and reload() of other carts read this folder (web_host.c served_file_fetch)
+    const cartUrl = new URL(p.url, location.href);
+    window.mote8CartFolder = new URL('.', cartUrl).href;
+    const r = await fetch(cartUrl.href);
     if (!r.ok) throw new Error(p.url + ': ' + r.status + ' ' + r.statusText);
-    return [new Uint8Array(await r.arrayBuffer()), p.url.split('/').pop()];
+    return [new Uint8Array(await r.arrayBuffer()), decodeURIComponent(cartUrl.pathname.split('/').pop())];
   }
 
   function runTest(canvas, p, bytes, name) {
-    const r = startCart(bytes, name, p.test.seed, false);
+    const r = startCart(bytes, name, p.test.seed, p.test.storeCartdata);
     let ticks = 0, audioHash = 0, audioSamples = 0;
     if (r === 0) {
       let next = 0, mask = 0;

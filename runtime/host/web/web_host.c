@@ -11,7 +11,9 @@
  * Platform services: printh goes to the browser console; cartdata lives in localStorage
  * ("mote8.cartdata.ID", 512 hex digits), a damaged value is kept aside as ".damaged" and a
  * full storage is reported, never ignored; load() of another cart reads the carts the
- * page packed in (packed_carts.c: m8web_pack_cart), then the bundled carts, by file name.
+ * page packed in (packed_carts.c: m8web_pack_cart), then the served cart's folder (the page
+ * sets window.mote8CartFolder for ?url=; fetched synchronously, never outside it), then the
+ * bundled carts, by file name.
  * The colour indices (0-15, 128-143) are found by matching the RGB screen
  * against the display palette, which the host learns from the machine itself at start with
  * a two-tick probe cart (no copy of the palette here).
@@ -111,8 +113,36 @@ static void web_printh(void *user, const char *text)
     printf("printh: %s\n", text);
 }
 
+/* A file of the served cart's folder (the page's ?url=), fetched synchronously (load() and
+ * reload() are synchronous in the machine): the bytes in a malloc'd buffer, or NULL when the
+ * page runs no served cart, the file is missing, or `path` would resolve outside that folder
+ * (another origin or a parent folder: the machine already refuses "..", absolute paths and
+ * backslashes; this also refuses "scheme:" names). */
+EM_JS(uint8_t *, served_file_fetch, (const char *path, int *len), {
+    var base = window.mote8CartFolder;
+    if (!base) return 0;
+    var url;
+    try { url = new URL(UTF8ToString(path), base); } catch (e) { return 0; }
+    if (url.origin !== new URL(base).origin || !url.pathname.startsWith(new URL(base).pathname))
+        return 0;
+    var req = new XMLHttpRequest();
+    try {
+        req.open("GET", url.href, false);
+        req.overrideMimeType("text/plain; charset=x-user-defined");   /* bytes, untouched */
+        req.send();
+    } catch (e) { return 0; }
+    if (req.status !== 200) return 0;
+    var text = req.responseText, n = text.length;
+    var out = _malloc(n > 0 ? n : 1);
+    if (!out) return 0;
+    for (var i = 0; i < n; i++) HEAPU8[out + i] = text.charCodeAt(i) & 255;
+    HEAP32[len >> 2] = n;
+    return out;
+});
+
 /* load("racer.p8") and the like: the cart of that file name (folders ignored) the page
- * packed in (an exported page's extra carts, packed_carts.c), else the bundled one. */
+ * packed in (an exported page's extra carts, packed_carts.c), else the file of that path in
+ * the served cart's folder (served_file_fetch), else the bundled one. */
 static void *web_read_file(void *user, const char *path, size_t *len)
 {
     (void)user;
@@ -120,6 +150,12 @@ static void *web_read_file(void *user, const char *path, size_t *len)
     base = base ? base + 1 : path;
     void *packed = packed_cart_copy(base, len);
     if (packed) return packed;
+    int served_len = 0;
+    uint8_t *served = served_file_fetch(path, &served_len);
+    if (served) {
+        *len = (size_t)served_len;
+        return served;
+    }
     char name[64];
     size_t n = strlen(base);
     if (n > 3 && strcmp(base + n - 3, ".p8") == 0) n -= 3;
