@@ -2,6 +2,7 @@
  * cart from disk: hello and racer are exported (with the web player of BUILD/web, built by
  * tools/web_build.sh, its single-file engine included) and each page is opened as
  * file://.../CART.export.html#test:frames=120,seed=1 in headless Chromium, with no server
+ * (spaceman and seven real carts of ../shared for 300 ticks, celeste played by an input script)
  * (tests/web_frames.sh --export); its 16384 colour indices must equal, byte for byte, those of
  * `mote8 --headless --seed 1 --frames 120 --screenshot` (the RGB mapped through the palette
  * the page published). The page must reference no file beside it. The multi-cart test game
@@ -93,6 +94,34 @@ Test(web_export, racer_from_disk_matches_headless, .timeout = 600)
 {
     exported_matches_headless("racer", "120", NULL, NULL);
 }
+/* real carts of ../shared (read there, never copied): an exported page plays them as the
+ * native build does, 300 ticks in; celeste is played (tests/web/celeste.input) */
+#define REAL M8_SHARED_DIR "/carts/real"
+static void real_cart_matches(const char *file, const char *input)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", REAL, file);
+    if (access(path, R_OK) != 0) cr_skip_test("%s is missing (../shared beside the project)", path);
+    exported_matches_headless(path, "300", input, NULL);
+}
+Test(web_export, spaceman_from_disk_matches_headless, .timeout = 600)
+{
+    exported_matches_headless("spaceman", "300", NULL, NULL);
+}
+Test(web_export, real_celeste_matches_headless, .timeout = 600)
+{
+    real_cart_matches("celeste_classic.p8", M8_SOURCE_DIR "/tests/web/celeste.input");
+}
+Test(web_export, real_newleste_city_matches_headless, .timeout = 600)
+{
+    real_cart_matches("newleste_city.p8", NULL);
+}
+Test(web_export, real_tunnel_matches_headless, .timeout = 600) { real_cart_matches("tunnel.p8", NULL); }
+Test(web_export, real_rgbplasma_matches_headless, .timeout = 600) { real_cart_matches("rgbplasma.p8", NULL); }
+Test(web_export, real_aasteroids_matches_headless, .timeout = 600) { real_cart_matches("aasteroids.p8", NULL); }
+Test(web_export, real_ic_2048_matches_headless, .timeout = 600) { real_cart_matches("ic_2048.p8", NULL); }
+Test(web_export, real_hockey_matches_headless, .timeout = 600) { real_cart_matches("hockey.p8", NULL); }
+
 /* the multi-cart test game (test_multicart.c): menu.p8 load()s game.p8, which reload()s from
  * levels.p8; at tick 60 the game cart is playing: both packed carts were found in the page */
 #define MULTI M8_SOURCE_DIR "/tests/carts/multicart"
