@@ -6,14 +6,15 @@
 # $(BUILD)/compat; COMPAT_FRAMES=N), make sanitize (ASan+UBSan build in $(BUILD)-sanitize:
 # unit suites and a short compat run), make fuzz (libFuzzer targets built with clang in
 # $(BUILD)-fuzz, FUZZ_SECONDS each), make web (the web player with Debian's emscripten, built
-# in $(WEB_BUILD) into $(BUILD)/web: index.html, mote8.js, mote8.wasm; README.md), make clean.
+# in $(WEB_BUILD) into $(BUILD)/web: index.html, mote8.js, mote8.wasm; README.md), make
+# web-bench (the web player against native, tools/web_bench.sh), make clean.
 # make test also builds the sanitizer and fuzz trees: tests/run_all.sh runs them briefly. Programs land in build/bin/.
 # M8_LUA=source (default: Debian's pinned lua5.4 source with mote8's patches; the build stops
 # when it cannot be had) or M8_LUA=system (the system's liblua5.4, unpatched; README.md).
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps test-deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build web clean
+.PHONY: all deps test-deps configure build run test bench compat sanitize sanitize-build fuzz fuzz-build web web-bench clean
 COMPAT_FRAMES ?= 1800
 SAN_BUILD ?= $(BUILD)-sanitize
 FUZZ_BUILD ?= $(BUILD)-fuzz
@@ -74,6 +75,10 @@ bench: test-deps configure
 web:
 	@tools/deps.sh web
 	@tools/web_build.sh $(WEB_BUILD) $(BUILD)/web $(JOBS)
+
+# the web player's speed against native (tools/web_bench.sh; needs make web and chromium)
+web-bench: build web
+	@tools/web_bench.sh $(BUILD)
 
 compat: build
 	@$(BUILD)/bin/mote8-compat --dir ../shared/carts/real --frames $(COMPAT_FRAMES) --out $(BUILD)/compat

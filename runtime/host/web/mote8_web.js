@@ -226,8 +226,9 @@
 
   function runTest(canvas, p, bytes, name) {
     const r = startCart(bytes, name, p.test.seed, p.test.storeCartdata);
-    let ticks = 0, audioHash = 0, audioSamples = 0;
+    let ticks = 0, audioHash = 0, audioSamples = 0, loopMs = 0;
     if (r === 0) {
+      const t0 = performance.now();
       let next = 0, mask = 0;
       let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
       for (; ticks < p.test.frames; ticks++) {
@@ -245,6 +246,7 @@
         samples += n;
         if (stop) { ticks++; break; }
       }
+      loopMs = performance.now() - t0;
       audioHash = hash;
       audioSamples = samples;
     }
@@ -262,7 +264,7 @@
     pre.hidden = true;
     pre.textContent = JSON.stringify({
       cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
-      samples: audioSamples, samples_fnv1a: audioHash,
+      samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs,
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
     document.body.appendChild(pre);
