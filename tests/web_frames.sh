@@ -10,8 +10,9 @@
 # does not finish or reports a failure. The server is stopped by its own process id.
 # With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
 # input: ,input=FRAME:MASK;... with the changes before FRAMES.
-# With --cartdata the page keeps cartdata in the browser's storage (the hook's
-# ,cartdata=browser), in Chromium's profile OUT_DIR/profile: a second run with the same
+# With --cartdata browser the page keeps cartdata in the browser's storage (the hook's
+# ,cartdata=browser; --cartdata full: a storage whose writes fail as a full one's), in
+# Chromium's profile OUT_DIR/profile: a second run with the same
 # OUT_DIR and the same $WEB_PORT (the storage belongs to the origin, port included; else a
 # free port is picked) sees what the first saved.
 # With --export MOTE8_CART each cart (carts/CART.p8) is first exported by `MOTE8_CART
@@ -19,12 +20,12 @@
 # disk (file://, no server): the one-file page must run on its own. There a CART with a
 # slash is a cart file (its name: the file name without .p8), and the carts of
 # $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
-# Usage: tests/web_frames.sh [--cartdata] [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
+# Usage: tests/web_frames.sh [--cartdata browser|full] [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
 script=""
 exporter=""
 cartdata=""
-if [ "${1:-}" = --cartdata ]; then cartdata=",cartdata=browser"; shift; fi
+if [ "${1:-}" = --cartdata ]; then cartdata=",cartdata=${2:?}"; shift 2; fi
 if [ "${1:-}" = --input ]; then script=${2:?}; shift 2; fi
 if [ "${1:-}" = --export ]; then exporter=${2:?}; shift 2; fi
 web=${1:?usage: web_frames.sh [--input SCRIPT] WEB_DIR OUT_DIR FRAMES SEED CART...}

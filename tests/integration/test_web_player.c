@@ -142,7 +142,9 @@ Test(web_player, served_multicart_loads_from_its_folder, .timeout = 600)
 
 /* cartdata kept in the browser's storage survives a reload: tests/carts/web_cartdata.p8
  * counts its runs in cartdata and clears the screen to 1 + that count; the page opened twice
- * with the same Chromium profile and origin (#test:...,cartdata=browser) shows 1, then 2. */
+ * with the same Chromium profile and origin (#test:...,cartdata=browser) shows 1, then 2; with
+ * every write to the storage failing as a full storage's (cartdata=full) it shows 3, tells the
+ * player so on the page, and the next run still reads the 2 saved before (shows 3 again). */
 /* A TCP port of 127.0.0.1 nobody listens on now (the kernel's pick), or -1. */
 static int free_port(void)
 {
@@ -158,15 +160,15 @@ static int free_port(void)
     return port;
 }
 
-static int web_cartdata_colour(const char *dir, int port)
+static int web_cartdata_colour(const char *dir, int port, const char *storage)
 {
     char cmd[2048], path[512];
     snprintf(cmd, sizeof cmd,
              "mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 >>%s/web.log 2>&1 && "
-             "WEB_PORT=%d %s/tests/web_frames.sh --cartdata %s/web %s 5 1 "
+             "WEB_PORT=%d %s/tests/web_frames.sh --cartdata %s %s/web %s 5 1 "
              "%s/tests/carts/web_cartdata.p8 >>%s/web.log 2>&1",
              dir, M8_BINARY_DIR, M8_SOURCE_DIR, M8_BINARY_DIR, M8_BINARY_DIR, dir, port,
-             M8_SOURCE_DIR, M8_BINARY_DIR, dir, M8_SOURCE_DIR, dir);
+             M8_SOURCE_DIR, storage, M8_BINARY_DIR, dir, M8_SOURCE_DIR, dir);
     snprintf(path, sizeof path, "%s/web.log", dir);
     if (system(cmd) != 0) {
         char *log = m8_read_file(path, NULL, 0);
@@ -190,9 +192,23 @@ Test(web_player, cartdata_survives_a_reload, .timeout = 600)
     /* one origin for both runs: a port that was free a moment ago */
     int port = free_port();
     cr_assert_gt(port, 0, "no free port on 127.0.0.1");
-    cr_assert_eq(web_cartdata_colour(dir, port), 1, "the first run did not start from empty cartdata");
-    cr_assert_eq(web_cartdata_colour(dir, port), 2, "the second run of the page did not see the "
-                 "cartdata the first one saved");
+    cr_assert_eq(web_cartdata_colour(dir, port, "browser"), 1, "the first run did not start "
+                 "from empty cartdata");
+    cr_assert_eq(web_cartdata_colour(dir, port, "browser"), 2, "the second run of the page did "
+                 "not see the cartdata the first one saved");
+    /* a full storage: the run reads what was saved, its own save fails and is shown on the
+     * page, and the value saved before is not lost */
+    cr_assert_eq(web_cartdata_colour(dir, port, "full"), 3, "the run with a full storage did "
+                 "not read the saved cartdata");
+    char path[512];
+    snprintf(path, sizeof path, "%s/web_cartdata.json", dir);
+    char *record = m8_read_file(path, NULL, 0);
+    cr_assert(record && strstr(record, "\"notices\": [\"cartdata mote8_web_cartdata_test: "
+              "the browser's storage is full: not saved\"]"), "the full storage was not shown "
+              "on the page: %s", record ? record : "no record");
+    free(record);
+    cr_assert_eq(web_cartdata_colour(dir, port, "browser"), 3, "the value saved before the full "
+                 "storage was lost");
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_assert_eq(system(cmd), 0);
 }

@@ -12,18 +12,20 @@
  *                                   (the label) shows until it starts; ?cart= and ?url= are
  *                                   ignored and Escape does not leave the page
  *   #seed=S                         the seed (default: the clock; always set explicitly)
- *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser]
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser|full]
  *                                   the test hook: run N ticks at once with that seed and
  *                                   cartdata in memory only (in the browser's storage, as a
- *                                   played page keeps it, with cartdata=browser), show that
- *                                   frame and stop; input
+ *                                   played page keeps it, with cartdata=browser; in a storage
+ *                                   whose every write fails as a full one's, with
+ *                                   cartdata=full), show that frame and stop; input
  *                                   as `mote8 --headless --input` reads it (from FRAME on,
  *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
  *                                   then window.mote8Frame holds the frame's 16384 colour
  *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
  *                                   (with the samples of the N ticks: their count and the
- *                                   FNV-1a of their little-endian bytes, as a WAV holds them)
+ *                                   FNV-1a of their little-endian bytes, as a WAV holds them;
+ *                                   the loop's milliseconds, loop_ms; the host's notices)
  *                                   the same as JSON (indices as hex) and document.title
  *                                   ends "test done" (or "test failed: MESSAGE").
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
@@ -74,20 +76,31 @@
     const note = document.getElementById('mote8-paused');
     if (note) note.hidden = !paused;
   }
+  // messages for the player from the host (a cartdata save that failed ...): the status
+  // line shows the last one for a while; the test hook's record lists them all
+  const notices = [];
+  let noticeTimer = null;
+  window.mote8Notice = (text) => {
+    notices.push(text);
+    status(text);
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => status(''), 8000);
+  };
   window.mote8SetButton = setButton;
   window.mote8Pause = togglePause;
 
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?(,cartdata=browser)?$/.exec(h);
+    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?(,cartdata=(browser|full))?$/.exec(h);
     if (t) {
-      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], storeCartdata: !!t[7] };
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], storeCartdata: !!t[7],
+                 fullStorage: t[8] === 'full' };
       if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
       for (let i = 1; i < p.test.input.length; i++)
         if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
     } else if (h.startsWith('test:')) {
-      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser] (N up to 9999999, ' +
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser|full] (N up to 9999999, ' +
               'S up to 4294967295), not #' + h;
     }
     const s = /^seed=(\d+)$/.exec(h);
@@ -225,6 +238,11 @@
   }
 
   function runTest(canvas, p, bytes, name) {
+    if (p.test.fullStorage) {   // every write to the storage fails as a full one does
+      Storage.prototype.setItem = function () {
+        throw new DOMException('the test hook\'s storage is full', 'QuotaExceededError');
+      };
+    }
     const r = startCart(bytes, name, p.test.seed, p.test.storeCartdata);
     let ticks = 0, audioHash = 0, audioSamples = 0, loopMs = 0;
     if (r === 0) {
@@ -264,7 +282,7 @@
     pre.hidden = true;
     pre.textContent = JSON.stringify({
       cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
-      samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs,
+      samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs, notices: notices,
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
     document.body.appendChild(pre);

@@ -10,7 +10,8 @@
  *   m8web_bundled_label (the carts' page).
  * Platform services: printh goes to the browser console; cartdata lives in localStorage
  * ("mote8.cartdata.ID", 512 hex digits), a damaged value is kept aside as ".damaged" and a
- * full storage is reported, never ignored; load() of another cart reads the carts the
+ * full storage is reported (shown on the page: window.mote8Notice), never ignored; the
+ * value saved last stays; load() of another cart reads the carts the
  * page packed in (packed_carts.c: m8web_pack_cart), then the served cart's folder (the page
  * sets window.mote8CartFolder for ?url=; fetched synchronously, never outside it), then the
  * bundled carts, by file name.
@@ -41,6 +42,7 @@ static struct {
     int16_t audio[MOTE8_AUDIO_RATE];
     int audio_count;
     int store_cartdata;                    /* 0: cartdata in memory only (the test hook) */
+    int save_failure_shown;                /* a failed cartdata save was shown this run */
     char error[1024];
 } web;
 
@@ -67,6 +69,14 @@ EM_JS(int, storage_save, (const char *key, const uint8_t *data), {
     catch (e) { return e && e.name === "QuotaExceededError" ? -2 : -1; }
 });
 
+/* A message for the player (a cartdata save that failed ...): the page shows it
+ * (window.mote8Notice, mote8_web.js) and the console keeps it. */
+EM_JS(void, page_notice, (const char *text), {
+    var t = UTF8ToString(text);
+    console.warn(t);
+    if (window.mote8Notice) window.mote8Notice(t);
+});
+
 static void storage_key(char *key, size_t keysz, const char *id)
 {
     snprintf(key, keysz, "mote8.cartdata.%s", id);
@@ -82,12 +92,14 @@ static int web_load_data(void *user, const char *id, uint8_t data[256], char *er
     if (r == -1) {
         snprintf(err, errsz, "cartdata %s: the browser's storage cannot be used: the data "
                  "lasts until the page closes", id);
+        page_notice(err);
         return -1;
     }
     if (r == -2) {
         memset(data, 0, 256);
         snprintf(err, errsz, "cartdata %s: the saved data was damaged: kept aside as "
                  "%s.damaged; the cart starts from zeros", id, key);
+        page_notice(err);
         return 1;
     }
     return r;
@@ -104,6 +116,10 @@ static int web_save_data(void *user, const char *id, const uint8_t data[256], ch
     if (r == -2) snprintf(err, errsz, "cartdata %s: the browser's storage is full: not saved", id);
     else if (r != 0) snprintf(err, errsz, "cartdata %s: the browser's storage cannot be used: "
                               "not saved", id);
+    if (r != 0 && !web.save_failure_shown) {   /* shown once a run; the machine says it once */
+        web.save_failure_shown = 1;
+        page_notice(err);
+    }
     return r == 0 ? 0 : -1;
 }
 
@@ -232,6 +248,7 @@ EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *n
         web.have_palette = 1;
     }
     web.store_cartdata = store_cartdata;
+    web.save_failure_shown = 0;
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;                     /* the seed is always explicit */
     cfg.seed = seed;
