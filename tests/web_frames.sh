@@ -14,6 +14,9 @@
 # disk (file://, no server): the one-file page must run on its own. There a CART with a
 # slash is a cart file (its name: the file name without .p8), and the carts of
 # $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
+# Without --export a CART that is the path of a .p8.png file is served beside the page (the
+# server serves OUT_DIR/site: links to WEB_DIR's files and a copy of the cart) and opened as
+# index.html?url=NAME.p8.png; its outputs are named NAME-png (CART.idx and so on).
 # Usage: tests/web_frames.sh [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
 script=""
@@ -46,7 +49,17 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(cd "$out" && pwd)
 if [ -z "$exporter" ]; then
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$web" >"$out/server.log" 2>&1 &
+served_dir=$web
+for cart_arg in "$@"; do
+  case $cart_arg in
+    */*.p8.png)
+      served_dir=$out/site
+      mkdir -p "$served_dir"
+      for f in "$web"/*; do ln -sfn "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$served_dir/"; done
+      cp "$cart_arg" "$served_dir/" || exit 1 ;;
+  esac
+done
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$served_dir" >"$out/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null' EXIT
 for _ in $(seq 50); do
@@ -59,8 +72,12 @@ status=0
 for cart_arg in "$@"; do
   cart=$cart_arg
   src="$top/carts/$cart.p8"
-  case $cart_arg in */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8) ;; esac
-  url="http://127.0.0.1:${port:-}/index.html?cart=$cart#test:frames=$frames,seed=$seed$hook_input"
+  query="cart=$cart"
+  case $cart_arg in
+    */*.p8.png) src=$cart_arg; query="url=$(basename "$cart_arg")"; cart=$(basename "$cart_arg" .p8.png)-png ;;
+    */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8) ;;
+  esac
+  url="http://127.0.0.1:${port:-}/index.html?$query#test:frames=$frames,seed=$seed$hook_input"
   if [ -n "$exporter" ]; then
     MOTE8_WEB_DIR="$web" "$exporter" export-html "$src" "$out/$cart.export.html" ${EXPORT_EXTRA:-} \
       || { echo "web: $cart: export-html failed" >&2; status=1; continue; }

@@ -6,7 +6,11 @@
  * page's 16384 colour indices must equal, byte for byte, the indices of `mote8 --headless
  * --seed 1 --frames 120 --screenshot` (its RGB mapped through the palette the page
  * published, which must itself be 32 distinct colours), and the samples the page pulled for
- * WebAudio in those ticks must equal the native --wav's (count and FNV-1a). Skipped, with a message, where emcc
+ * WebAudio in those ticks must equal the native --wav's (count and FNV-1a). racer converted
+ * to .p8.png (mote8-cart convert, in a temporary folder) and served beside the page
+ * (index.html?url=racer.p8.png) is read by the player's own PNG reader (runtime/core/
+ * png_decode.c) and must give the frame and samples of the native run of the same file
+ * (libpng). Skipped, with a message, where emcc
  * or chromium is missing (tools/deps.sh web installs them). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -27,7 +31,7 @@ static int have(const char *program)
     return system(cmd) == 0;
 }
 
-/* The web frame of `cart` after `ticks` with the input script `input` (a file of
+/* The web frame of `cart` (a bundled cart's name, or the path of a .p8.png) after `ticks` with the input script `input` (a file of
  * tests/bundled, or NULL) in `dir` (tests/web_frames.sh; the build under a lock, as the
  * suites run in parallel): 1, or 0 with the log's text in why. */
 static int web_frame(const char *dir, const char *cart, const char *ticks, const char *input,
@@ -58,13 +62,16 @@ static uint8_t *read_bytes(const char *path, size_t want)
     return data;
 }
 
-static void web_matches_headless(const char *cart, const char *ticks, const char *input)
+/* `cart_arg` (a bundled cart's name or a .p8.png's path) in the page and natively; the
+ * page's outputs are named `cart`. */
+static void web_matches_headless_as(const char *cart, const char *cart_arg, const char *ticks,
+                                    const char *input)
 {
     if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
     if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
     char dir[128], why[1024], path[256], cmd[1024];
     snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%s_%d", cart, ticks, (int)getpid());
-    cr_assert(web_frame(dir, cart, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
+    cr_assert(web_frame(dir, cart_arg, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
               "made:\n%s", cart, why);
 
     snprintf(path, sizeof path, "%s/%s.pal", dir, cart);
@@ -84,7 +91,7 @@ static void web_matches_headless(const char *cart, const char *ticks, const char
     snprintf(wav, sizeof wav, "%s/%s.native.wav", dir, cart);
     snprintf(cmd, sizeof cmd, "HOME=%s XDG_DATA_HOME= XDG_CONFIG_HOME= %s/bin/mote8 --headless "
              "--seed %s --frames %s %s --screenshot %s --wav %s %s >%s/%s.native.log 2>&1", dir,
-             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, wav, cart, dir, cart);
+             M8_BINARY_DIR, WEB_SEED, ticks, input_arg, path, wav, cart_arg, dir, cart);
     cr_assert_eq(system(cmd), 0, "the native run of %s failed (%s/%s.native.log)", cart, dir, cart);
     m8t_expect_web_frame(cart, path, palette, web);
 
@@ -112,6 +119,11 @@ static void web_matches_headless(const char *cart, const char *ticks, const char
     cr_assert_eq(system(cmd), 0);
 }
 
+static void web_matches_headless(const char *cart, const char *ticks, const char *input)
+{
+    web_matches_headless_as(cart, cart, ticks, input);
+}
+
 Test(web_player, hello_matches_headless, .timeout = 600) { web_matches_headless("hello", WEB_TICKS, NULL); }
 Test(web_player, racer_matches_headless, .timeout = 600) { web_matches_headless("racer", WEB_TICKS, NULL); }
 Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headless("spaceman", WEB_TICKS, NULL); }
@@ -119,4 +131,19 @@ Test(web_player, spaceman_matches_headless, .timeout = 600) { web_matches_headle
 Test(web_player, racer_with_input_matches_headless, .timeout = 600)
 {
     web_matches_headless("racer", "600", "racer.input");
+}
+
+/* racer as a .p8.png served beside the page, driven as above: the cart's code, sprites, map
+ * and sound all came through the player's own inflate and PNG reader */
+Test(web_player, racer_p8png_from_url_matches_headless, .timeout = 600)
+{
+    const char *tmp = m8t_temp_dir("webpng");
+    char png[256];
+    snprintf(png, sizeof png, "%s/racer.p8.png", tmp);
+    m8_run_result r;
+    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", M8_SOURCE_DIR "/carts/racer.p8", png, NULL });
+    cr_assert_eq(r.exit_code, 0, "mote8-cart convert racer.p8 racer.p8.png: %s", r.err);
+    web_matches_headless_as("racer-png", png, "600", "racer.input");
+    remove(png);
+    remove(tmp);
 }

@@ -2,7 +2,7 @@
  * either shows the bundled carts (index.html without a cart: their labels in a grid; a click
  * runs one) or runs a cart:
  *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
- *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server
+ *   index.html?url=PATH.p8          a .p8, .p8.png or .p8.rom file from the same web server
  *   an exported page                window.mote8Export = {carts: [{name, p8}, ...]} (set by
  *                                   `mote8-cart export-html`, p8: the cart's bytes as
  *                                   base64): the first cart runs, all of them are packed in
