@@ -20,6 +20,7 @@
 # disk (file://, no server): the one-file page must run on its own. There a CART with a
 # slash is a cart file (its name: the file name without .p8), and the carts of
 # $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
+# A served .p8.png cart's outputs are named NAME-png (CART.idx and so on).
 # Usage: tests/web_frames.sh [--cartdata browser|full] [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
 script=""
@@ -81,6 +82,8 @@ for cart_arg in "$@"; do
   src="$top/carts/$cart.p8"
   page="cart=$cart"
   case $cart_arg in
+    */*.p8.png) src=$cart_arg; cart=$(basename "$cart_arg" .p8.png)-png
+                page="url=carts/$n/$(basename "$cart_arg")" ;;
     */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8); page="url=carts/$n/$(basename "$cart_arg")" ;;
   esac
   url="http://127.0.0.1:${port:-}/index.html?$page#test:frames=$frames,seed=$seed$hook_input$cartdata"

@@ -296,7 +296,8 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-/* The cart as .p8 text (the web player reads no PNG; .p8 keeps every section) and, when png
+/* The cart as .p8 text (.p8 keeps every section; a .p8.png is packed as its own bytes by
+ * cmd_export_html, a .p8.rom converted) and, when png
  * is given, its label as PNG bytes (its first frame when it has none; NULL when there is
  * no picture). 0, or -1 with a message printed. */
 static int export_cart_bytes(const char *path, char **p8, size_t *p8_len, char **png,
@@ -430,6 +431,17 @@ static int cmd_export_html(const char *cart_path, const char *html, char **more,
         if (export_cart_bytes(cp, &p8, &p8_len, i < 0 ? &label : NULL, &label_len) != 0) {
             rc = EXIT_BAD_INPUT;
             break;
+        }
+        size_t cp_len = strlen(cp);
+        if (cp_len > 7 && strcmp(cp + cp_len - 7, ".p8.png") == 0) {
+            /* a .p8.png goes in as its own bytes: the player reads PNGs (png_decode.c) */
+            size_t png_len = 0;
+            char *png_bytes = read_all(cp, &png_len);
+            if (png_bytes) {
+                free(p8);
+                p8 = png_bytes;
+                p8_len = png_len;
+            }
         }
         fputs(i < 0 ? "\n  { name: " : ",\n  { name: ", js);
         put_json_string(js, base_name(cp));

@@ -3,14 +3,18 @@
  * hidden low bits survive), extraction of byte y*160+x = A1A0 R1R0 G1G0 B1B0 of each
  * pixel, and the reverse: the cartridge picture with each pixel's low bits replaced.
  * Errors in the PNG come back as messages, never as a crash (libpng's longjmp).
- * Built with M8_NO_PNG (the web build: no libpng for emscripten) reading and writing
- * .p8.png fail with a message; the signature check and the palette match stay.
- * Depends on: cart_png.h, cart_rom.h, cart_template.h, palette.h, libpng (not with M8_NO_PNG). */
+ * Built with M8_NO_PNG (the web build: no libpng for emscripten) .p8.png carts are read
+ * with the project's own PNG reader (png_decode.c, which gives the same RGBA as the libpng
+ * transformations here) and writing them fails with a message.
+ * Depends on: cart_png.h, cart_rom.h, cart_template.h, palette.h, libpng (not with
+ * M8_NO_PNG), png_decode.h (with M8_NO_PNG). */
 #include "cart_png.h"
 
 #ifndef M8_NO_PNG
 #include <png.h>
 #include <setjmp.h>
+#else
+#include "png_decode.h"
 #endif
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,28 +52,25 @@ int m8_nearest_palette_colour(uint8_t r, uint8_t g, uint8_t b, int base_only)
 }
 
 #ifdef M8_NO_PNG
-/* ------------------------------------------- without libpng (the web build) --- */
+/* ------------------------------------- decoding without libpng (the web build) --- */
 
-int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error *err)
+/* Decode a 160x205 PNG into rgba[160*205*4] with png_decode.c. 0, or -1 with err filled. */
+static int decode_rgba(const void *data, size_t len, uint8_t *rgba, m8_cart_error *err)
 {
-    (void)data, (void)len;
-    m8_cart_init(cart);
-    return m8_cart_fail(err, ".p8.png carts cannot be read by this build (no libpng): use the "
-                             ".p8 or .p8.rom file (mote8-cart convert)");
-}
-
-uint8_t *m8_cart_write_png(const m8_cart *cart, size_t *out_len, size_t *compressed_size,
-                           m8_cart_error *err)
-{
-    (void)cart;
-    *out_len = 0;
-    if (compressed_size) *compressed_size = 0;
-    m8_cart_fail(err, ".p8.png carts cannot be written by this build (no libpng)");
-    return NULL;
+    char message[160];
+    int w, h;
+    if (m8_png_decode_size(data, len, &w, &h, message, sizeof message) == 0 && (w != PW || h != PH))
+        return m8_cart_fail(err, "not a .p8.png cart: the picture is %dx%d, a cart is %dx%d",
+                            w, h, PW, PH);
+    uint8_t *pixels = m8_png_decode_rgba(data, len, &w, &h, message, sizeof message);
+    if (!pixels) return m8_cart_fail(err, "bad PNG: %s", message);
+    memcpy(rgba, pixels, (size_t)PW * PH * 4);
+    free(pixels);
+    return 0;
 }
 
 #else
-/* ---------------------------------------------------------------- decoding --- */
+/* -------------------------------------------------- decoding with libpng --- */
 
 typedef struct png_source {
     const uint8_t *p;
@@ -136,6 +137,8 @@ static int decode_rgba(const void *data, size_t len, uint8_t *rgba, m8_cart_erro
     return 0;
 }
 
+#endif /* M8_NO_PNG */
+
 int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error *err)
 {
     m8_cart_init(cart);
@@ -172,6 +175,19 @@ int m8_cart_read_png(m8_cart *cart, const void *data, size_t len, m8_cart_error 
 }
 
 /* ---------------------------------------------------------------- encoding --- */
+
+#ifdef M8_NO_PNG
+uint8_t *m8_cart_write_png(const m8_cart *cart, size_t *out_len, size_t *compressed_size,
+                           m8_cart_error *err)
+{
+    (void)cart;
+    *out_len = 0;
+    if (compressed_size) *compressed_size = 0;
+    m8_cart_fail(err, ".p8.png carts cannot be written by this build (no libpng)");
+    return NULL;
+}
+
+#else
 
 /* Line `n` (0 or 1) of the code if it is a `--` comment: its text without the dashes and
  * leading blanks, at most 40 bytes, in out. */

@@ -1,6 +1,6 @@
 /* cart_png.h - .p8.png carts (reference 5.2): the 0x8020-byte cart image hidden in the two
  * low bits of each ARGB channel of a 160x205 picture, one byte per pixel; the label is read
- * back from the picture's colours. Depends on: cart.h, libpng. */
+ * back from the picture's colours. Depends on: cart.h, libpng (png_decode.c without it). */
 #ifndef M8_CART_PNG_H
 #define M8_CART_PNG_H
 

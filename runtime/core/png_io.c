@@ -1,10 +1,12 @@
 /* png_io.c - writes and reads RGB PNG files (and encodes PNGs in memory) with libpng's
- * simplified API. Built with M8_NO_PNG (the web build: no libpng for emscripten) every call
- * fails: NULL with ENOSYS or a message.
- * Depends on: png_io.h, libpng (not with M8_NO_PNG). */
+ * simplified API. Built with M8_NO_PNG (the web build: no libpng for emscripten) PNGs are
+ * read with the project's own reader (png_decode.c) and writing fails (ENOSYS).
+ * Depends on: png_io.h, libpng (not with M8_NO_PNG), png_decode.h (with M8_NO_PNG). */
 #include <errno.h>
 #ifndef M8_NO_PNG
 #include <png.h>
+#else
+#include "png_decode.h"
 #endif
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +28,50 @@ uint8_t *m8_png_encode_rgb(const uint8_t *rgb, int w, int h, int scale, size_t *
     return NULL;
 }
 
+#define PNG_FILE_MAX (64L << 20)   /* larger files are refused before they are read */
+
+/* The whole file in a malloc'd buffer, or NULL with a message. */
+static uint8_t *read_whole_file(const char *path, size_t *len, char *err, int errsz)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, (size_t)errsz, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *buf = NULL;
+    long size = -1;
+    if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
+    if (size < 0 || size > PNG_FILE_MAX || fseek(f, 0, SEEK_SET) != 0) {
+        snprintf(err, (size_t)errsz, "%s: %s", path, size > PNG_FILE_MAX ? "file too large for a PNG"
+                                                                         : "cannot read the file");
+    } else if (!(buf = malloc(size ? (size_t)size : 1))) {
+        snprintf(err, (size_t)errsz, "%s: out of memory", path);
+    } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
+        snprintf(err, (size_t)errsz, "%s: cannot read the file", path);
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    *len = buf ? (size_t)size : 0;
+    return buf;
+}
+
 uint8_t *m8_png_read_rgb(const char *path, int *w, int *h, char *err, int errsz)
 {
-    (void)w, (void)h;
-    snprintf(err, (size_t)errsz, "%s: PNG files cannot be read by this build (no libpng)", path);
-    return NULL;
+    size_t len;
+    uint8_t *file = read_whole_file(path, &len, err, errsz);
+    if (!file) return NULL;
+    char message[160];
+    uint8_t *rgba = m8_png_decode_rgba(file, len, w, h, message, sizeof message);
+    free(file);
+    if (!rgba) {
+        snprintf(err, (size_t)errsz, "%s: %s", path, message);
+        return NULL;
+    }
+    size_t pixels = (size_t)*w * (size_t)*h;
+    for (size_t i = 0; i < pixels; i++) memmove(rgba + i * 3, rgba + i * 4, 3);   /* in place */
+    uint8_t *rgb = realloc(rgba, pixels * 3);
+    return rgb ? rgb : rgba;
 }
 
 #else

@@ -7,7 +7,9 @@
  * `mote8 --headless --seed 1 --frames 120 --screenshot` (the RGB mapped through the palette
  * the page published). The page must reference no file beside it. The multi-cart test game
  * (tests/carts/multicart) is exported with its other carts packed in and played with its
- * input into the game cart the menu load()s. Skipped, with a message,
+ * input into the game cart the menu load()s; once more with game and levels converted to
+ * .p8.png (packed as PNG bytes, found by load("game") and reload(...,"levels") under their
+ * .p8.png names and read by the player's own PNG reader). Skipped, with a message,
  * where emcc or chromium is missing (tools/deps.sh web). Also without them: export-html
  * with no web player to inline fails with a message naming `make web`, and a bad cart fails
  * with the cart's message and leaves no page. */
@@ -129,6 +131,26 @@ Test(web_export, multicart_from_disk_matches_headless, .timeout = 600)
 {
     exported_matches_headless(MULTI "/menu.p8", "60", MULTI "/courier.input",
                               MULTI "/game.p8 " MULTI "/levels.p8");
+}
+
+/* the same game with its loaded carts as .p8.png files (mote8-cart convert into a temporary
+ * folder): the native menu.p8 loads its .p8 neighbours, the page the packed pictures */
+Test(web_export, multicart_with_p8png_carts_matches_headless, .timeout = 600)
+{
+    const char *tmp = m8t_temp_dir("webxpng");
+    char game[256], levels[256], extra[600];
+    snprintf(game, sizeof game, "%s/game.p8.png", tmp);
+    snprintf(levels, sizeof levels, "%s/levels.p8.png", tmp);
+    m8_run_result r;
+    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", MULTI "/game.p8", game, NULL });
+    cr_assert_eq(r.exit_code, 0, "convert game.p8: %s", r.err);
+    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", MULTI "/levels.p8", levels, NULL });
+    cr_assert_eq(r.exit_code, 0, "convert levels.p8: %s", r.err);
+    snprintf(extra, sizeof extra, "%s %s", game, levels);
+    exported_matches_headless(MULTI "/menu.p8", "60", MULTI "/courier.input", extra);
+    remove(game);
+    remove(levels);
+    remove(tmp);
 }
 
 /* run `mote8-cart export-html ARGS` with MOTE8_WEB_DIR=web: its exit code, stderr in err */

@@ -6,7 +6,11 @@
  * page's 16384 colour indices must equal, byte for byte, the indices of `mote8 --headless
  * --seed 1 --frames 120 --screenshot` (its RGB mapped through the palette the page
  * published, which must itself be 32 distinct colours), and the samples the page pulled for
- * WebAudio in those ticks must equal the native --wav's (count and FNV-1a). Skipped, with a message, where emcc
+ * WebAudio in those ticks must equal the native --wav's (count and FNV-1a). racer converted
+ * to .p8.png (mote8-cart convert, in a temporary folder) and served beside the page
+ * (index.html?url=racer.p8.png) is read by the player's own PNG reader (runtime/core/
+ * png_decode.c) and must give the frame and samples of the native run of the same file
+ * (libpng). Skipped, with a message, where emcc
  * or chromium is missing (tools/deps.sh web installs them). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -30,7 +34,7 @@ static int have(const char *program)
     return system(cmd) == 0;
 }
 
-/* The web frame of `cart` after `ticks` with the input script `input` (a file of
+/* The web frame of `cart` (a bundled cart's name, or the path of a .p8.png) after `ticks` with the input script `input` (a file of
  * tests/bundled, or NULL) in `dir` (tests/web_frames.sh; the build under a lock, as the
  * suites run in parallel): 1, or 0 with the log's text in why. */
 static int web_frame(const char *dir, const char *cart, const char *ticks, const char *input,
@@ -62,15 +66,19 @@ static uint8_t *read_bytes(const char *path, size_t want)
     return data;
 }
 
+/* `cart_arg` (a bundled cart's name, or a cart file served with its folder: ?url=) in the
+ * page and natively. */
 static void web_matches_headless(const char *cart_arg, const char *ticks, const char *input)
 {
     if (!have("emcc")) cr_skip_test("emcc is missing: the web player test is skipped (tools/deps.sh web)");
     if (!have("chromium")) cr_skip_test("chromium is missing: the web player test is skipped (tools/deps.sh web)");
-    /* a bundled cart's name, or a cart file (served with its folder: ?url=) */
+    /* the page's outputs: the file name without .p8 (NAME-png for NAME.p8.png: web_frames.sh) */
     char cart[128];
     const char *slash = strrchr(cart_arg, '/');
     snprintf(cart, sizeof cart, "%s", slash ? slash + 1 : cart_arg);
-    if (strstr(cart, ".p8")) *strstr(cart, ".p8") = '\0';
+    char *ext = strstr(cart, ".p8");
+    if (ext && strcmp(ext, ".p8.png") == 0) snprintf(ext, sizeof cart - (size_t)(ext - cart), "-png");
+    else if (ext) *ext = '\0';
     char dir[256], why[1024], path[512], cmd[2048];
     snprintf(dir, sizeof dir, "/tmp/m8t_web_%s_%s_%d", cart, ticks, (int)getpid());
     cr_assert(web_frame(dir, cart_arg, ticks, input, why, sizeof why), "%s: the web player's frame could not be "
@@ -211,4 +219,19 @@ Test(web_player, cartdata_survives_a_reload, .timeout = 600)
                  "storage was lost");
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_assert_eq(system(cmd), 0);
+}
+
+/* racer as a .p8.png served beside the page, driven as above: the cart's code, sprites, map
+ * and sound all came through the player's own inflate and PNG reader */
+Test(web_player, racer_p8png_from_url_matches_headless, .timeout = 600)
+{
+    const char *tmp = m8t_temp_dir("webpng");
+    char png[256];
+    snprintf(png, sizeof png, "%s/racer.p8.png", tmp);
+    m8_run_result r;
+    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", M8_SOURCE_DIR "/carts/racer.p8", png, NULL });
+    cr_assert_eq(r.exit_code, 0, "mote8-cart convert racer.p8 racer.p8.png: %s", r.err);
+    web_matches_headless(png, "600", "racer.input");
+    remove(png);
+    remove(tmp);
 }

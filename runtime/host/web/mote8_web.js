@@ -2,9 +2,9 @@
  * either shows the bundled carts (index.html without a cart: their labels in a grid; a click
  * runs one) or runs a cart:
  *   index.html?cart=NAME            a bundled cart (hello, racer, spaceman ...)
- *   index.html?url=PATH.p8          a .p8 or .p8.rom file from the same web server; its
- *                                   load() of another cart reads that cart's folder
- *                                   (window.mote8CartFolder: never outside it)
+ *   index.html?url=PATH.p8          a .p8, .p8.png or .p8.rom file from the same web
+ *                                   server; its load() of another cart reads that cart's
+ *                                   folder (window.mote8CartFolder: never outside it)
  *   an exported page                window.mote8Export = {carts: [{name, p8}, ...]} (set by
  *                                   `mote8-cart export-html`, p8: the cart's bytes as
  *                                   base64): the first cart runs, all of them are packed in

@@ -158,7 +158,10 @@ EM_JS(uint8_t *, served_file_fetch, (const char *path, int *len), {
 
 /* load("racer.p8") and the like: the cart of that file name (folders ignored) the page
  * packed in (an exported page's extra carts, packed_carts.c), else the file of that path in
- * the served cart's folder (served_file_fetch), else the bundled one. */
+ * the served cart's folder (served_file_fetch), else the bundled one. A packed cart is found
+ * by its whole name, "level2.p8.png" included (load("level2") asks for "level2",
+ * "level2.p8", then "level2.p8.png": api/other_carts.c), and read whatever its format
+ * (.p8.png through runtime/core/png_decode.c); bundled carts are .p8 only. */
 static void *web_read_file(void *user, const char *path, size_t *len)
 {
     (void)user;
