@@ -14,9 +14,10 @@
       el.id = 'mote8-notice';
       el.setAttribute('role', 'status');
       Object.assign(el.style, {
-        position: 'absolute', left: '0', right: '0', bottom: '12px', textAlign: 'center',
-        color: '#fff', font: '14px/1.4 system-ui, sans-serif', pointerEvents: 'none',
-        textShadow: '0 0 3px #000, 0 0 3px #000' });
+        position: 'absolute', left: '50%', bottom: '16px', transform: 'translateX(-50%)',
+        maxWidth: '90%', padding: '4px 12px', borderRadius: '4px', background: 'rgba(0,0,0,0.7)',
+        color: '#fff', font: 'bold 15px/1.4 system-ui, sans-serif', textAlign: 'center',
+        pointerEvents: 'none', zIndex: '10' });
       player.appendChild(el);
     }
     el.textContent = text;
