@@ -38,7 +38,10 @@
   // LZW codes of `pixels` (values < 2^minBits) into out, as image data sub-blocks
   function lzw(out, pixels, minBits) {
     const clear = 1 << minBits, end = clear + 1, alphabet = 1 << minBits;
-    const table = new Int16Array(4096 * alphabet);   // (prefix code, pixel) -> code + 1
+    // (prefix code, pixel) -> code, valid where its stamp is the current table's (a clear
+    // starts a new table by counting up instead of wiping it)
+    const table = new Int16Array(4096 * alphabet), stamp = new Int32Array(4096 * alphabet);
+    let generation = 1;
     const block = new Uint8Array(255);
     let blockLen = 0, bits = 0, acc = 0, width = minBits + 1, next = end + 1;
     function put(code) {
@@ -55,17 +58,18 @@
     put(clear);
     let prefix = pixels[0];
     for (let i = 1; i < pixels.length; i++) {
-      const p = pixels[i], key = prefix * alphabet + p, found = table[key];
-      if (found) { prefix = found - 1; continue; }
+      const p = pixels[i], key = prefix * alphabet + p;
+      if (stamp[key] === generation) { prefix = table[key]; continue; }
       put(prefix);
       if (next < 4096) {
-        table[key] = next + 1;
+        table[key] = next;
+        stamp[key] = generation;
         // the decoder widens its codes once the table reaches the current width's limit
         if (next === (1 << width) && width < 12) width++;
         next++;
       } else {
         put(clear);
-        table.fill(0);
+        generation++;
         width = minBits + 1;
         next = end + 1;
       }
