@@ -17,7 +17,7 @@ function _draw()
  for i=0,15 do rectfill(i*8,100,i*8+7,127,(i+t)%16) end
  circfill(t*3%128,50,12,(t+8)%16)
  -- a band of noise (rnd with the run's seed): the GIF's code table fills and is cleared
- for y=72,87 do for x=0,127 do pset(x,y,rnd(16)) end end
+ for y=56,99 do for x=0,127 do pset(x,y,rnd(16)) end end
  print("tick "..t,4,4,7)
  pal(1,129,1)
 end
