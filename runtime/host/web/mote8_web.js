@@ -70,7 +70,7 @@
   const keysDown = new Set();            // the KEYS codes held now
   let paused = false, audio = null, audioTime = 0;
 
-  // a button is down while any of its keys or touch holds it (releasing C keeps Z's O)
+  // a button is down while any of its keys, touch or its pad holds it (releasing C keeps Z's O)
   function sendButtons(player) {
     let mask = touchHeld[player] | padHeld[player];
     for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
