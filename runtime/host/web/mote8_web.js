@@ -41,6 +41,19 @@
  *   mote8Pause()                          toggles the pause (fires once: on the pause
  *                                         button's release)
  * and find the player's area in <div id="mote8-touch"> (empty here) around the screen.
+ *
+ * Player modules (gamepad.js: pads; devkit_input.js: the devkit mouse and keyboard;
+ * sound_level.js: mute and volume; capture.js: screenshots and GIFs; each loaded before this
+ * file) push an object on window.mote8Modules; when a cart runs (not on the test hook) each
+ * gets start(host), then frame(now) every animation frame before its ticks, and
+ * beforeTick() / afterTick() around every tick, all optional. `host` is
+ *   {M, canvas, cartName,             the engine (m8web_*), the screen, the cart's file name
+ *    setPadButtons(player, mask),     the pads' buttons of player 0-7 (ORed with keys and
+ *                                     touch; bit 6 would be pause)
+ *    pause(), isPaused(),             the pause toggle and its state
+ *    setGain(g)}                      the samples' gain from now on (0 silent, 1 full)
+ * Their keys, as the window host's (docs/web.md): F6/F12 screenshot, F8/F9 GIF, F10 or
+ * Ctrl+M mute, - and = volume; pads 0-7 as players 0-7 in connection order, Start pauses.
  * Depends on: mote8.js (createMote8), index.html. */
 'use strict';
 
@@ -57,12 +70,15 @@
 
   let M = null;                         // the emscripten module
   const touchHeld = new Uint8Array(8);   // per player: the buttons touch.js holds
+  const padHeld = new Uint8Array(8);     // per player: the buttons its gamepad holds
+  let gain = 1;                          // the samples' gain (sound_level.js)
+  const modules = window.mote8Modules || (window.mote8Modules = []);
   const keysDown = new Set();            // the KEYS codes held now
   let paused = false, audio = null, audioTime = 0;
 
-  // a button is down while any of its keys or touch holds it (releasing C keeps Z's O)
+  // a button is down while any of its keys, touch or its pad holds it (releasing C keeps Z's O)
   function sendButtons(player) {
-    let mask = touchHeld[player];
+    let mask = touchHeld[player] | padHeld[player];
     for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
     if (M) M._m8web_set_buttons(player, mask);
   }
@@ -76,15 +92,13 @@
     const note = document.getElementById('mote8-paused');
     if (note) note.hidden = !paused;
   }
-  // messages for the player from the host (a cartdata save that failed ...): the status
-  // line shows the last one for a while; the test hook's record lists them all
+  // messages for the player (a cartdata save that failed, a capture, the volume ...):
+  // notice.js shows them over the screen's foot; the test hook's record lists them all
   const notices = [];
-  let noticeTimer = null;
-  window.mote8Notice = (text) => {
+  const showNotice = window.mote8Notice;
+  window.mote8Notice = (text, ms) => {
     notices.push(text);
-    status(text);
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => status(''), 8000);
+    if (showNotice) showNotice(text, ms); else status(text);
   };
   window.mote8SetButton = setButton;
   window.mote8Pause = togglePause;
@@ -139,7 +153,7 @@
     if (!audio || n === 0 || audio.state !== 'running') return;
     const buf = audio.createBuffer(1, n, RATE);
     const out = buf.getChannelData(0), at = M._m8web_audio() >> 1;
-    for (let i = 0; i < n; i++) out[i] = M.HEAP16[at + i] / 32768;
+    for (let i = 0; i < n; i++) out[i] = M.HEAP16[at + i] * gain / 32768;
     const src = audio.createBufferSource();
     src.buffer = buf;
     src.connect(audio.destination);
@@ -175,6 +189,27 @@
       for (let p = 0; p < 8; p++) sendButtons(p);
     });
     for (const ev of ['pointerdown', 'touchstart']) window.addEventListener(ev, startAudio, { passive: true });
+  }
+
+  // --- player modules (the banner): a module that throws is reported and skipped ---
+  function eachModule(hook, arg) {
+    for (const m of modules) {
+      if (typeof m[hook] !== 'function') continue;
+      try { m[hook](arg); } catch (e) { console.error('mote8 module ' + (m.name || '?') + ': ' + hook + ': ', e); }
+    }
+  }
+  function startModules(canvas, name) {
+    eachModule('start', {
+      M, canvas, cartName: name,
+      setPadButtons(player, mask) {
+        if (!(player >= 0 && player <= 7) || padHeld[player] === (mask & 0x7f)) return;
+        padHeld[player] = mask & 0x7f;
+        sendButtons(player);
+      },
+      pause: () => togglePause(),
+      isPaused: () => paused,
+      setGain(g) { gain = g >= 0 && g <= 1 ? g : 1; },
+    });
   }
 
   // --- running a cart ---
@@ -295,6 +330,7 @@
     drawScreen(canvas);
     document.title = name.replace(/\.p8(\.rom)?$/, '') + ' - mote8';
     listenKeys();
+    startModules(canvas, name);
     let last = null, owed = 0;
     window.mote8Ticks = 0;
     function frame(now) {
@@ -303,10 +339,13 @@
       owed = Math.min(owed + (now - last) * fps / 1000, 4);
       last = now;
       let ran = false;
+      eachModule('frame', now);
       while (!paused && owed >= 1) {
         owed -= 1;
+        eachModule('beforeTick');
         M._m8web_tick();
         queueAudio();
+        eachModule('afterTick');
         ran = true;
         window.mote8Ticks++;
       }

@@ -3,9 +3,18 @@
  *   m8web_start(cart, len, name, seed)  load a cart with an explicit seed (the same cart,
  *                                       seed and input give the native headless frames);
  *   m8web_set_buttons(player, mask)     the buttons held for the next ticks (mote8_input);
+ *   m8web_set_mouse(x, y, buttons, dx, dy, wheel) and m8web_set_keys(typed)
+ *                                       the devkit mouse and keyboard (stat 30-39) for the
+ *                                       next tick (devkit_input.js): position and buttons
+ *                                       last until changed, movement, wheel and typed keys
+ *                                       count for one tick only; m8web_devkit_flags() the
+ *                                       cart's poke(0x5f2d) (16: it asks for pointer lock);
  *   m8web_tick()                        one tick at the cart's rate; afterwards the screen
  *                                       (m8web_rgb, m8web_indices) and the tick's samples
  *                                       (m8web_audio, m8web_audio_count) are ready;
+ *   m8web_host_request(i)               the tick's i-th extcmd the host carries out
+ *                                       ("screen", "label", "rec", "video": capture.js),
+ *                                       NULL past the last;
  *   m8web_fps, m8web_error, m8web_bundled_name, m8web_bundled_cart and
  *   m8web_bundled_label (the carts' page).
  * Platform services: printh goes to the browser console; cartdata lives in localStorage
@@ -30,6 +39,7 @@
 #define SCREEN_PIXELS (MOTE8_WIDTH * MOTE8_HEIGHT)
 #define PALETTE_COLOURS 32
 #define NO_COLOUR 255                      /* an index for a pixel outside the palette */
+#define MAX_REQUESTS 8                     /* host requests kept per tick (as mote8.h keeps) */
 
 static struct {
     mote8 *m8;
@@ -41,6 +51,8 @@ static struct {
     uint8_t indices[SCREEN_PIXELS];
     int16_t audio[MOTE8_AUDIO_RATE];
     int audio_count;
+    char requests[MAX_REQUESTS][16];       /* the last tick's extcmd host requests */
+    int request_count;
     int store_cartdata;                    /* 0: cartdata in memory only (the test hook) */
     int save_failure_shown;                /* a failed cartdata save was shown this run */
     char error[1024];
@@ -69,12 +81,12 @@ EM_JS(int, storage_save, (const char *key, const uint8_t *data), {
     catch (e) { return e && e.name === "QuotaExceededError" ? -2 : -1; }
 });
 
-/* A message for the player (a cartdata save that failed ...): the page shows it
- * (window.mote8Notice, mote8_web.js) and the console keeps it. */
+/* A message for the player (a cartdata save that failed ...): the page shows it for 8 s
+ * (window.mote8Notice: notice.js) and the console keeps it. */
 EM_JS(void, page_notice, (const char *text), {
     var t = UTF8ToString(text);
     console.warn(t);
-    if (window.mote8Notice) window.mote8Notice(t);
+    if (window.mote8Notice) window.mote8Notice(t, 8000);
 });
 
 static void storage_key(char *key, size_t keysz, const char *id)
@@ -280,10 +292,39 @@ EMSCRIPTEN_KEEPALIVE void m8web_set_buttons(int player, int mask)
     if (player >= 0 && player < 8) web.input.buttons[player] = (uint8_t)mask;
 }
 
+/* The devkit mouse for the next tick: position in screen pixels (kept within 0-127),
+ * buttons (bit 0 left, 1 right, 2 middle), movement in screen pixels and wheel steps (up
+ * positive) since the last tick. */
+EMSCRIPTEN_KEEPALIVE void m8web_set_mouse(int x, int y, int buttons, int dx, int dy, int wheel)
+{
+    web.input.mouse_x = x < 0 ? 0 : x > MOTE8_WIDTH - 1 ? MOTE8_WIDTH - 1 : x;
+    web.input.mouse_y = y < 0 ? 0 : y > MOTE8_HEIGHT - 1 ? MOTE8_HEIGHT - 1 : y;
+    web.input.mouse_buttons = buttons & 7;
+    web.input.mouse_dx = dx;
+    web.input.mouse_dy = dy;
+    web.input.mouse_wheel = wheel;
+}
+
+/* The characters typed for the next tick (devkit keyboard), oldest first; what does not fit
+ * in mote8_input's keys (15 characters) is dropped. */
+EMSCRIPTEN_KEEPALIVE void m8web_set_keys(const char *typed)
+{
+    snprintf(web.input.keys, sizeof web.input.keys, "%s", typed ? typed : "");
+}
+
+EMSCRIPTEN_KEEPALIVE int m8web_devkit_flags(void) { return web.m8 ? mote8_devkit_flags(web.m8) : 0; }
+
+/* The last tick's i-th host request (extcmd "screen", "label", "rec", "video"), or NULL. */
+EMSCRIPTEN_KEEPALIVE const char *m8web_host_request(int i)
+{
+    return i >= 0 && i < web.request_count ? web.requests[i] : NULL;
+}
+
 /* One tick (nothing once the cart has stopped or failed); returns the mote8_status. */
 EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
 {
     web.audio_count = 0;
+    web.request_count = 0;
     if (!web.m8 || web.status != MOTE8_RUNNING) return web.status;
     web.status = mote8_tick(web.m8, &web.input);
     if (web.status == MOTE8_ERROR) {
@@ -291,8 +332,13 @@ EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
         printf("%s\n", web.error);
         mote8_show_error(web.m8);
     }
-    char cmd[64];
-    while (mote8_take_host_request(web.m8, cmd, sizeof cmd)) { /* captures: not yet on the web */ }
+    /* this tick's movement, wheel and typed keys are used up; position and buttons stay */
+    web.input.keys[0] = '\0';
+    web.input.mouse_wheel = web.input.mouse_dx = web.input.mouse_dy = 0;
+    web.request_count = 0;
+    char cmd[sizeof web.requests[0]];
+    while (mote8_take_host_request(web.m8, cmd, sizeof cmd))
+        if (web.request_count < MAX_REQUESTS) memcpy(web.requests[web.request_count++], cmd, sizeof cmd);
     mote8_screen_rgb(web.m8, web.rgb);
     int n;
     while (web.audio_count < MOTE8_AUDIO_RATE &&
