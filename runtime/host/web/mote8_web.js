@@ -8,34 +8,46 @@
  *                                   base64): the first cart runs, all of them are packed in
  *                                   for load() (m8web_pack_cart), <img id="mote8-loading">
  *                                   (the label) shows until it starts; ?cart= and ?url= are
- *                                   ignored and Escape does not leave the page
+ *                                   ignored and the pause menu has no "exit to carts"
  *   #seed=S                         the seed (default: the clock; always set explicitly)
- *   #test:frames=N,seed=S[,input=FRAME:MASK;...]
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,pause=STEP;...][,overlay=V]
  *                                   the test hook: run N ticks at once with that seed and
  *                                   cartdata in memory only, show that frame and stop; input
  *                                   as `mote8 --headless --input` reads it (from FRAME on,
  *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
+ *                                   pause: mote8Pause() before each STEP (the menu opens or
+ *                                   closes; while it is open a step is not a tick, and player
+ *                                   0's presses move in it); overlay: the cost overlay's view
+ *                                   V (0-2) from the start;
  *                                   then window.mote8Frame holds the frame's 16384 colour
  *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
  *                                   (with the samples of the N ticks: their count and the
  *                                   FNV-1a of their little-endian bytes, as a WAV holds them)
- *                                   the same as JSON (indices as hex) and document.title
- *                                   ends "test done" (or "test failed: MESSAGE").
+ *                                   the same as JSON (indices as hex; also ticks_run, the
+ *                                   ticks the machine ran; menu: {state, selected, lines} of
+ *                                   the menu last open; shown: the RGB the page showed, menu
+ *                                   included, as hex; overlay: its figures with heat_pixels,
+ *                                   heat_box and the panel's text) and document.title ends
+ *                                   "test done" (or "test failed: MESSAGE").
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
  * at once after a stall; window.mote8Ticks and the canvas's data-ticks count them), draws the screen into the canvas (scaled crisply by CSS to fit the
  * window) and queues each tick's samples in WebAudio, which starts on the first key, click
  * or touch as browsers require. Keys: the window host's defaults (player 0 arrows, Z C N = O,
- * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter or P pauses, Escape
- * goes back to the carts' page.
+ * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter, P or Escape open the
+ * pause menu (pause_menu.js over the engine's web_menu.c: the window's menu, drawn into the
+ * screen; "exit to carts" goes back to the carts' page); F1 steps the cost overlay
+ * (overlay.js over web_overlay.c: figures, heatmap, off).
  *
  * Touch controls (touch.js, a separate module) hook in through two functions:
  *   mote8SetButton(player, button, down)  player 0-7, button 0-5 (left right up down O X)
  *                                         or 6 (pause); held buttons stay down until set up
- *   mote8Pause()                          toggles the pause (fires once: on the pause
- *                                         button's release)
+ *   mote8Pause()                          opens or closes the pause menu (fires once: on
+ *                                         the pause button's release; a pad's Start too)
  * and find the player's area in <div id="mote8-touch"> (empty here) around the screen.
- * Depends on: mote8.js (createMote8), index.html. */
+ * While the menu is open, player 0's held buttons drive it: each new press of a direction
+ * moves, of O or X confirms (so touch, keys and pads need nothing of their own).
+ * Depends on: mote8.js (createMote8), index.html; pause_menu.js and overlay.js when present. */
 'use strict';
 
 (function () {
@@ -47,44 +59,48 @@
     KeyS: [1, 0], KeyF: [1, 1], KeyE: [1, 2], KeyD: [1, 3], ShiftLeft: [1, 4],
     Tab: [1, 5], KeyW: [1, 5], KeyQ: [1, 5], KeyA: [1, 5],
   };
-  const PAUSE_KEYS = { Enter: 1, KeyP: 1 };
+  const PAUSE_KEYS = { Enter: 1, KeyP: 1, Escape: 1 };
 
   let M = null;                         // the emscripten module
   const touchHeld = new Uint8Array(8);   // per player: the buttons touch.js holds
   const keysDown = new Set();            // the KEYS codes held now
-  let paused = false, audio = null, audioTime = 0;
+  let audio = null, audioTime = 0;
 
   // a button is down while any of its keys or touch holds it (releasing C keeps Z's O)
   function sendButtons(player) {
     let mask = touchHeld[player];
     for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
-    if (M) M._m8web_set_buttons(player, mask);
+    if (M) M._m8web_set_buttons(player, mask);   // player 0's presses also move in the menu
   }
   function setButton(player, button, down) {
     if (!(player >= 0 && player <= 7 && button >= 0 && button <= 6)) return;
     if (down) touchHeld[player] |= 1 << button; else touchHeld[player] &= ~(1 << button);
     sendButtons(player);
   }
+  // the pause menu (pause_menu.js over the engine's web_menu.c): paused while it is open
   function togglePause() {
-    paused = !paused;
-    const note = document.getElementById('mote8-paused');
-    if (note) note.hidden = !paused;
+    if (window.mote8PauseMenu) window.mote8PauseMenu.toggle();
   }
+  const paused = () => !!window.mote8PauseMenu && window.mote8PauseMenu.isOpen();
   window.mote8SetButton = setButton;
   window.mote8Pause = togglePause;
 
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?$/.exec(h);
+    const t = new RegExp('^test:frames=(\\d{1,7}),seed=(\\d{1,10})(,input=((\\d+:\\d+)(;\\d+:\\d+)*))?' +
+                         '(,pause=(\\d+(;\\d+)*))?(,overlay=([012]))?$').exec(h);
     if (t) {
-      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [] };
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], pause: [], overlay: t[11] ? +t[11] : 0 };
       if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
+      if (t[8]) p.test.pause = t[8].split(';').map(Number);
       for (let i = 1; i < p.test.input.length; i++)
         if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
+      for (let i = 1; i < p.test.pause.length; i++)
+        if (p.test.pause[i] < p.test.pause[i - 1]) p.bad = 'the test hook\'s pause steps go back';
     } else if (h.startsWith('test:')) {
-      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...] (N up to 9999999, ' +
-              'S up to 4294967295), not #' + h;
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,pause=STEP;...]' +
+              '[,overlay=V] (N up to 9999999, S up to 4294967295, V 0-2), not #' + h;
     }
     const s = /^seed=(\d+)$/.exec(h);
     if (s) p.seed = +s[1] >>> 0;
@@ -135,13 +151,14 @@
   function listenKeys() {
     const key = (down) => (e) => {
       startAudio();
-      if (e.code === 'Escape' && down) {          // back to the carts' page
-        if (window.mote8Export) return;           // an exported page has none
-        location.href = location.pathname;
+      // Enter, P, Escape: the pause menu (pause_menu.js); F1: the cost overlay (overlay.js)
+      if (PAUSE_KEYS[e.code]) {
+        if (down && !e.repeat && window.mote8PauseMenu) window.mote8PauseMenu.key(e.code);
+        e.preventDefault();
         return;
       }
-      if (PAUSE_KEYS[e.code]) {
-        if (down && !e.repeat) togglePause();
+      if (e.code === 'F1') {
+        if (down && !e.repeat && window.mote8Overlay) window.mote8Overlay.key(e.code);
         e.preventDefault();
         return;
       }
@@ -149,6 +166,7 @@
       if (!k) return;
       if (down) keysDown.add(e.code); else keysDown.delete(e.code);
       sendButtons(k[0]);
+      if (window.mote8PauseMenu) window.mote8PauseMenu.check();   // "exit to carts"
       e.preventDefault();
     };
     window.addEventListener('keydown', key(true));
@@ -219,15 +237,23 @@
 
   function runTest(canvas, p, bytes, name) {
     const r = startCart(bytes, name, p.test.seed, false);
-    let ticks = 0, audioHash = 0, audioSamples = 0;
+    const menu = window.mote8PauseMenu, overlay = window.mote8Overlay;
+    if (overlay) overlay.show(p.test.overlay);          // from the start, as F1 would
+    let ticks = 0, audioHash = 0, audioSamples = 0, ticksRun = 0;
     if (r === 0) {
-      let next = 0, mask = 0;
+      let next = 0, mask = 0, nextPause = 0;
       let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
       for (; ticks < p.test.frames; ticks++) {
+        // pause=STEP: mote8Pause() before that step's buttons (the menu opens or closes)
+        while (nextPause < p.test.pause.length && p.test.pause[nextPause] <= ticks) {
+          nextPause++;
+          if (menu) menu.toggle();
+        }
         // the native --input script's rule: the last change at or before this tick
         while (next < p.test.input.length && p.test.input[next][0] <= ticks) mask = p.test.input[next++][1];
         M._m8web_set_buttons(0, mask & 0x7f);
         M._m8web_set_buttons(1, (mask >> 8) & 0x7f);
+        if (!(menu && menu.isOpen())) ticksRun++;       // a step of the open menu is no tick
         const stop = M._m8web_tick() !== 0;
         const n = M._m8web_audio_count(), at = M._m8web_audio() >> 1;
         for (let i = 0; i < n; i++) {
@@ -242,6 +268,25 @@
       audioSamples = samples;
     }
     drawScreen(canvas);
+    const shown = M.HEAPU8.subarray(M._m8web_rgb(), M._m8web_rgb() + W * H * 3);
+    const hex = (bytes) => Array.from(bytes, (v) => (v | 256).toString(16).slice(1)).join('');
+    let ov = null;
+    if (overlay && p.test.overlay) {
+      overlay.frame();
+      ov = overlay.figures();
+      // the tint canvas: how many pixels it colours, and their bounding box
+      const tint = document.getElementById('mote8-heat').getContext('2d').getImageData(0, 0, W, H).data;
+      let count = 0, box = null;
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          if (!tint[(y * W + x) * 4 + 3]) continue;
+          count++;
+          box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
+        }
+      ov.heat_pixels = count;
+      ov.heat_box = box;
+      ov.panel = document.getElementById('mote8-overlay').textContent;
+    }
     const at = M._m8web_indices();
     const frame = Array.from(M.HEAPU8.subarray(at, at + W * H));
     const pal = M.HEAPU8.subarray(M._m8web_palette(), M._m8web_palette() + 96);
@@ -254,8 +299,9 @@
     pre.id = 'mote8-test';
     pre.hidden = true;
     pre.textContent = JSON.stringify({
-      cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
-      samples: audioSamples, samples_fnv1a: audioHash,
+      cart: name, frames: p.test.frames, ticks: ticks, ticks_run: ticksRun, seed: p.test.seed,
+      error: error, samples: audioSamples, samples_fnv1a: audioHash,
+      menu: menu ? menu.describe() : null, overlay: ov, shown: hex(shown),
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
     document.body.appendChild(pre);
@@ -276,18 +322,20 @@
       owed = Math.min(owed + (now - last) * fps / 1000, 4);
       last = now;
       let ran = false;
-      while (!paused && owed >= 1) {
+      while (!paused() && owed >= 1) {
         owed -= 1;
         M._m8web_tick();
         queueAudio();
         ran = true;
         window.mote8Ticks++;
       }
-      if (paused) owed = 0;
-      if (ran) {
+      if (paused()) owed = 0;
+      if (ran || paused()) {                   // the menu is drawn into the screen
         drawScreen(canvas);
         canvas.dataset.ticks = window.mote8Ticks;
       }
+      if (window.mote8PauseMenu) window.mote8PauseMenu.check();
+      if (window.mote8Overlay) window.mote8Overlay.frame();
       requestAnimationFrame(frame);
     }
     requestAnimationFrame(frame);
@@ -317,6 +365,17 @@
     status('');
   }
 
+  // the pause menu and the cost overlay, modules of their own (pause_menu.js, overlay.js)
+  function attachModules(p) {
+    if (window.mote8PauseMenu) {
+      window.mote8PauseMenu.attach(M, {
+        launcher: !window.mote8Export,            // an exported page has no carts' grid
+        onExit: () => { if (!p.test) location.href = location.pathname; },
+      });
+    }
+    if (window.mote8Overlay) window.mote8Overlay.attach(M, document.getElementById('mote8-screen'));
+  }
+
   async function main() {
     const p = params();
     if (p.bad) {
@@ -326,6 +385,7 @@
     }
     try {
       M = await createMote8({ print: (t) => console.log(t), printErr: (t) => console.error(t) });
+      attachModules(p);
       if (!p.cart && !p.url && !window.mote8Export) {
         if (p.test) p.cart = 'hello';
         else { showCarts(); return; }

@@ -15,7 +15,10 @@
  * The colour indices (0-15, 128-143) are found by matching the RGB screen
  * against the display palette, which the host learns from the machine itself at start with
  * a two-tick probe cart (no copy of the palette here).
- * Depends on: api/mote8.h, packed_carts.h, emscripten.h, libc. */
+ * The pause menu (web_menu.c) and the cost overlay (web_overlay.c) are modules of their own:
+ * while the menu is open m8web_tick does not tick, and the menu is drawn over the RGB screen
+ * (m8web_indices keep the machine's own frame).
+ * Depends on: api/mote8.h, packed_carts.h, web_menu.h, web_overlay.h, emscripten.h, libc. */
 #include <emscripten.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +26,8 @@
 #include <string.h>
 #include "mote8.h"
 #include "packed_carts.h"
+#include "web_menu.h"
+#include "web_overlay.h"
 
 #define SCREEN_PIXELS (MOTE8_WIDTH * MOTE8_HEIGHT)
 #define PALETTE_COLOURS 32
@@ -184,9 +189,11 @@ static void make_indices(void)
 EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *name,
                                      uint32_t seed, int store_cartdata)
 {
+    web_overlay_machine(NULL);
     mote8_destroy(web.m8);
     web.m8 = NULL;
     web.error[0] = '\0';
+    web_menu_started();
     memset(&web.input, 0, sizeof web.input);
     if (!web.have_palette) {
         if (learn_palette() != 0) {
@@ -214,6 +221,7 @@ EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *n
         mote8_show_error(web.m8);
         web.status = MOTE8_ERROR;
     }
+    web_overlay_machine(web.m8);
     mote8_screen_rgb(web.m8, web.rgb);
     make_indices();
     return web.status == MOTE8_ERROR ? -1 : 0;
@@ -222,14 +230,17 @@ EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *n
 /* Player 0-7's buttons (bits 0-5 left right up down O X, bit 6 pause) from now on. */
 EMSCRIPTEN_KEEPALIVE void m8web_set_buttons(int player, int mask)
 {
-    if (player >= 0 && player < 8) web.input.buttons[player] = (uint8_t)mask;
+    if (player < 0 || player >= 8) return;
+    if (player == 0) web_menu_buttons(web.input.buttons[0], mask);   /* edges move in the menu */
+    web.input.buttons[player] = (uint8_t)mask;
 }
 
-/* One tick (nothing once the cart has stopped or failed); returns the mote8_status. */
+/* One tick (nothing once the cart has stopped or failed, or while the pause menu is open);
+ * returns the mote8_status. */
 EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
 {
     web.audio_count = 0;
-    if (!web.m8 || web.status != MOTE8_RUNNING) return web.status;
+    if (!web.m8 || web.status != MOTE8_RUNNING || web_menu_is_open()) return web.status;
     web.status = mote8_tick(web.m8, &web.input);
     if (web.status == MOTE8_ERROR) {
         snprintf(web.error, sizeof web.error, "%s", mote8_error(web.m8));
@@ -238,14 +249,40 @@ EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
     }
     char cmd[64];
     while (mote8_take_host_request(web.m8, cmd, sizeof cmd)) { /* captures: not yet on the web */ }
-    mote8_screen_rgb(web.m8, web.rgb);
-    make_indices();
+    web_menu_after_tick(web.m8);
+    web_host_redraw();
     int n;
     while (web.audio_count < MOTE8_AUDIO_RATE &&
            (n = mote8_pull_audio(web.m8, web.audio + web.audio_count,
                                  MOTE8_AUDIO_RATE - web.audio_count)) > 0)
         web.audio_count += n;
     return web.status;
+}
+
+/* --- for the pause menu (web_menu.h) --- */
+
+mote8 *web_host_machine(void) { return web.m8; }
+
+void web_host_redraw(void)
+{
+    if (!web.m8) return;
+    mote8_screen_rgb(web.m8, web.rgb);
+    make_indices();
+    web_menu_draw(web.rgb);
+}
+
+/* The cart from its start (mote8_reset), running again even after an error. */
+void web_host_reset(void)
+{
+    if (!web.m8) return;
+    web.error[0] = '\0';
+    web.status = MOTE8_RUNNING;
+    if (mote8_reset(web.m8) != 0) {
+        snprintf(web.error, sizeof web.error, "%s", mote8_error(web.m8));
+        printf("%s\n", web.error);
+        mote8_show_error(web.m8);
+        web.status = MOTE8_ERROR;
+    }
 }
 
 EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_rgb(void) { return web.rgb; }
