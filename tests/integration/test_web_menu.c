@@ -13,8 +13,10 @@
  * asks the page to leave. tests/web/overlay_cart.p8 with the heatmap shown: the frame equals
  * the native one (the profiler changes nothing), the last frame's Lua and system cycles equal
  * the native profile's frames.csv last row, the tint covers exactly the rectangle the cart
- * draws, and the panel shows the figures. Skipped, with a message, where emcc or chromium is
- * missing (tools/deps.sh web). */
+ * draws, and the panel shows the figures. tests/web/menu_keys_test.html drives the live page
+ * (no test hook) in an iframe served beside it: KeyboardEvents, mote8Pause() and
+ * mote8SetButton() as the touch controls and pads call them, F1. Skipped, with a message,
+ * where emcc or chromium is missing (tools/deps.sh web). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -374,5 +376,51 @@ Test(web_overlay, figures_panel_names_the_costliest_lines_draws_and_functions, .
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         cr_expect_not_null(strstr(v, want[i]), "no '%s' in the panel: %s", want[i], v);
     free(text);
+    clean(&r);
+}
+
+Test(web_menu, keys_touch_and_pad_buttons_drive_the_live_page, .timeout = 600)
+{
+    need_browser();
+    page_run r;
+    snprintf(r.dir, sizeof r.dir, "/tmp/m8t_webmenu_keys_%d", (int)getpid());
+    /* the player built, then one folder served: web/ (the player), the cart and the page */
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "rm -rf %s && mkdir -p %s && flock %s-web.lock %s/tools/web_build.sh %s-web %s/web 1 "
+             ">%s/web.log 2>&1 && ln -s %s/web %s/web && ln -s %s/tests/web/menu_cart.p8 %s/ && "
+             "ln -s %s/tests/web/menu_keys_test.html %s/",
+             r.dir, r.dir, M8_BINARY_DIR, M8_SOURCE_DIR, M8_BINARY_DIR, M8_BINARY_DIR, r.dir,
+             M8_BINARY_DIR, r.dir, M8_SOURCE_DIR, r.dir, M8_SOURCE_DIR, r.dir);
+    if (system(cmd) != 0) {
+        char *log = m8t_read_in(r.dir, "web.log");
+        cr_assert_fail("the web player could not be built:\n%s", log);
+    }
+    /* the server on a free port, stopped by its own process id; the page's verdict in its
+     * title (run again when the engine had not started: Chromium's virtual time can run
+     * out while the wasm compiles on a loaded machine) */
+    snprintf(cmd, sizeof cmd,
+             "cd %s && port=$(python3 -c 'import socket; s=socket.socket(); "
+             "s.bind((\"127.0.0.1\",0)); print(s.getsockname()[1])') && "
+             "{ python3 -m http.server $port --bind 127.0.0.1 --directory . >server.log 2>&1 & "
+             "server=$!; } && trap 'kill $server' EXIT && "
+             "for i in $(seq 50); do python3 -c \"import urllib.request; urllib.request.urlopen("
+             "'http://127.0.0.1:'+'$port'+'/menu_keys_test.html')\" 2>/dev/null && break; sleep 0.1; done; "
+             "for attempt in 1 2 3; do HOME=%s timeout 150 chromium --headless --no-sandbox "
+             "--disable-gpu --disable-dev-shm-usage --no-first-run --user-data-dir=%s/profile "
+             "--virtual-time-budget=200000 --dump-dom http://127.0.0.1:$port/menu_keys_test.html "
+             ">dom.html 2>chromium.log; grep -q 'the cart never ran' dom.html || break; done",
+             r.dir, r.dir, r.dir);
+    cr_assert_eq(system(cmd), 0, "the page could not be run (%s)", r.dir);
+    char *dom = m8t_read_in(r.dir, "dom.html");
+    const char *open = strstr(dom, "<title>"), *close = open ? strstr(open, "</title>") : NULL;
+    cr_assert(open && close, "no title in the dumped page");
+    open += strlen("<title>");
+    int passed = -1, total = -1;
+    cr_assert(sscanf(open, "menu keys: ok %d/%d", &passed, &total) == 2, "the page says: %.*s",
+              (int)(close - open), open);
+    cr_expect_eq(passed, total);
+    cr_expect_geq(total, 20, "only %d checks ran", total);
+    free(dom);
     clean(&r);
 }
