@@ -1,7 +1,8 @@
 /* overlay.js - the web player's F1 cost overlay, the page's side (the engine's is
  * web_overlay.c; the window's is window/overlay.c). F1 steps off -> figures -> heatmap ->
  * off, as in the window:
- *  - figures: a panel over the page's foot (<div id="mote8-overlay">, made here) with the
+ *  - figures: a panel at the page's foot (<div id="mote8-overlay">, made here; the screen
+ *    shrinks above it, body.mote8-overlay-on and --mote8-band in index.html) with the
  *    CPU bar of the last displayed frame (Lua blue, system orange, up to twice the budget,
  *    a white mark at 100%), the frame rate, and the last frames' costliest lines (tab:line,
  *    cycles a frame, the source), draws (cycles, % of the budget, off-screen share, what and
@@ -136,8 +137,10 @@
     const f = figures();
     panel.hidden = !f;
     heat.hidden = !(f && f.view === 2);
+    document.body.classList.toggle('mote8-overlay-on', !!f);
     if (!f) return;
     render(f);
+    document.body.style.setProperty('--mote8-band', panel.offsetHeight + 'px');
     const at = M._m8web_overlay_heatmap();
     if (f.view === 2 && at) {
       const ctx = heat.getContext('2d'), img = ctx.createImageData(128, 128);
