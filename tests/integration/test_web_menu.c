@@ -9,11 +9,12 @@
  * confirmed item's callback shows in the frames after (the frame equals the native one of
  * the same ticks but for the bar); a callback returning true keeps the menu open; reset cart
  * restarts the cart (the frame equals the native run of the ticks since the reset, byte for
- * byte). On the bundled carts' page (hello, served) the menu ends with "exit to carts", which
- * asks the page to leave. tests/web/overlay_cart.p8 with the heatmap shown: the frame equals
- * the native one (the profiler changes nothing), the last frame's Lua and system cycles equal
- * the native profile's frames.csv last row, the tint covers exactly the rectangle the cart
- * draws, and the panel shows the figures. tests/web/menu_keys_test.html drives the live page
+ * byte); the cart's extcmd("pause") opens the menu. On the bundled carts' page (hello,
+ * served) the menu ends with "exit to carts", which asks the page to leave.
+ * tests/web/overlay_cart.p8 with the heatmap shown: the frame equals the native one (the
+ * profiler changes nothing), the last frame's Lua and system cycles equal the native
+ * profile's frames.csv last row, the tint covers exactly the rectangle the cart draws, and
+ * the panel shows the figures. tests/web/menu_keys_test.html drives the live page
  * (no test hook) in an iframe served beside it: KeyboardEvents, mote8Pause() and
  * mote8SetButton() as the touch controls and pads call them, F1. Skipped, with a message,
  * where emcc or chromium is missing (tools/deps.sh web). */
@@ -225,6 +226,21 @@ Test(web_menu, callback_returning_true_keeps_the_menu_open_drawn_as_the_window_d
     free(shown);
     free(web);
     free(palette);
+    clean(&r);
+}
+
+Test(web_menu, the_carts_extcmd_pause_opens_the_menu, .timeout = 600)
+{
+    need_browser();
+    page_run r;
+    /* X at step 3: the cart's extcmd("pause") in that tick; the menu opens after it */
+    run_page(&r, "extcmd", "menu_cart", 1, 8, "3 32\n4 0\n", "");
+    int state, selected, ticks_run, count;
+    char lines[10][32];
+    read_menu(&r, &state, &selected, &ticks_run, lines, &count);
+    cr_expect_eq(state, 1, "extcmd(\"pause\") did not open the menu");
+    cr_expect_eq(ticks_run, 4, "ticks ran after the cart asked for the menu");
+    cr_expect_eq(count, 4);
     clean(&r);
 }
 
