@@ -20,6 +20,13 @@
 # disk (file://, no server): the one-file page must run on its own. There a CART with a
 # slash is a cart file (its name: the file name without .p8), and the carts of
 # $EXPORT_EXTRA (paths, space-separated) are packed in after it for load().
+# $HOOK_EXTRA is appended to the hook (e.g. ",pause=5;12,overlay=2": the pause menu toggled
+# before those steps, the cost overlay shown); then OUT_DIR also gets CART.shown (the 16384
+# RGB pixels the page showed, menu included, 49152 bytes), CART.menu ("STATE SELECTED
+# TICKS_RUN", then the menu's lines, one a line) and, with an overlay, CART.overlay (its
+# figures as "key value" lines: lua, system, budget, frames, heat_pixels, heat_box, lines,
+# draws, functions, causes, then the first draw's label, the first cause's label and the
+# panel's text, each on a line of its own after its key).
 # A served .p8.png cart's outputs are named NAME-png (CART.idx and so on).
 # Usage: tests/web_frames.sh [--cartdata browser|full] [--input SCRIPT] [--export MOTE8_CART] WEB_DIR OUT_DIR FRAMES SEED CART...
 set -uo pipefail
@@ -86,11 +93,11 @@ for cart_arg in "$@"; do
                 page="url=carts/$n/$(basename "$cart_arg")" ;;
     */*) src=$cart_arg; cart=$(basename "$cart_arg" .p8); page="url=carts/$n/$(basename "$cart_arg")" ;;
   esac
-  url="http://127.0.0.1:${port:-}/index.html?$page#test:frames=$frames,seed=$seed$hook_input$cartdata"
+  url="http://127.0.0.1:${port:-}/index.html?$page#test:frames=$frames,seed=$seed$hook_input${HOOK_EXTRA:-}$cartdata"
   if [ -n "$exporter" ]; then
     MOTE8_WEB_DIR="$web" "$exporter" export-html "$src" "$out/$cart.export.html" ${EXPORT_EXTRA:-} \
       || { echo "web: $cart: export-html failed" >&2; status=1; continue; }
-    url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input$cartdata"
+    url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input${HOOK_EXTRA:-}$cartdata"
   fi
   # Chromium's virtual time runs ahead while the engine's wasm compiles (real time, not a
   # network fetch it waits for): on a loaded machine the DOM can be dumped before the test
@@ -120,6 +127,22 @@ if rec["error"]:
 open(f"{out}/{cart}.idx", "wb").write(bytes.fromhex(rec["indices"]))
 open(f"{out}/{cart}.pal", "wb").write(bytes(c for rgb in rec["palette"] for c in rgb))
 open(f"{out}/{cart}.audio", "w").write(f"{rec['samples']} {rec['samples_fnv1a']}\n")
+if "shown" in rec:
+    open(f"{out}/{cart}.shown", "wb").write(bytes.fromhex(rec["shown"]))
+menu = rec.get("menu")
+if menu:
+    open(f"{out}/{cart}.menu", "w").write(
+        f"{menu['state']} {menu['selected']} {rec['ticks_run']}\n" + "".join(l + "\n" for l in menu["lines"]))
+ov = rec.get("overlay")
+if ov:
+    box = ov.get("heat_box") or [-1, -1, -1, -1]
+    text = [f"{k} {ov[k]}" for k in ("lua", "system", "budget", "frames", "heat_pixels")]
+    text.append("heat_box " + " ".join(str(v) for v in box))
+    text += [f"{k} {len(ov.get(k) or [])}" for k in ("lines", "draws", "functions", "causes")]
+    text.append("draw\n" + (ov["draws"][0]["label"] if ov.get("draws") else ""))
+    text.append("cause\n" + (ov["causes"][0]["label"] if ov.get("causes") else ""))
+    text.append("panel\n" + ov.get("panel", "").replace("\n", " "))
+    open(f"{out}/{cart}.overlay", "w").write("\n".join(text) + "\n")
 PY
 done
 exit $status

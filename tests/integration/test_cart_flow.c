@@ -3,7 +3,7 @@
  * order names are tried in, the messages of a missing or broken cart, the parameter and
  * breadcrumb, going back through the pause menu model, the requests a host sees (pause,
  * shutdown), cartdata shared by two carts, and a .p8.png cart written back as a picture.
- * Depends on: api/mote8.h, runtime/host/window/pause_menu.h, Criterion. */
+ * Depends on: api/mote8.h, runtime/host/common/pause_menu.h, Criterion. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* test_pause_menu.c - the pause menu: the cart's menuitem() entries between "continue" and
- * "reset cart"/"exit", navigation, callbacks with button bits and the 0xff00 mask, keeping
- * the menu open on true, relabelling with menuitem(nil, label), callback errors, and
- * resetting the cart. */
+ * "reset cart"/"exit", the host's exit lines (the web player's: "exit to carts" or none),
+ * navigation, callbacks with button bits and the 0xff00 mask, keeping the menu open on
+ * true, relabelling with menuitem(nil, label), callback errors, and resetting the cart. */
 #include <criterion/criterion.h>
 #include <string.h>
 #include "m8_test_util.h"
@@ -37,6 +37,26 @@ Test(pause_menu, lines_and_navigation)
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_LAUNCHER);
     m8_pause_menu_open(&pm, m8);
     cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_BACK), M8_MENU_CONTINUE);
+    mote8_destroy(m8);
+}
+
+Test(pause_menu, the_hosts_exit_lines)
+{
+    m8t_capture cap;
+    mote8 *m8 = m8t_start(menu_cart, &cap);
+    cr_assert_eq(mote8_tick(m8, NULL), MOTE8_RUNNING);
+    m8_pause_menu pm;
+    const m8_pause_menu_exits carts_page = { "exit to carts", 0 }, exported = { NULL, 0 };
+    m8_pause_menu_open_with(&pm, m8, &carts_page);
+    cr_assert_eq(pm.count, 6);
+    cr_expect_str_eq(pm.labels[5], "exit to carts");
+    cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_UP), M8_MENU_STAY);
+    cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_LAUNCHER);
+    m8_pause_menu_open_with(&pm, m8, &exported);
+    cr_assert_eq(pm.count, 5);
+    cr_expect_str_eq(pm.labels[4], "reset cart", "no exit line below reset cart");
+    m8_pause_menu_key(&pm, m8, M8_MENU_UP);
+    cr_expect_eq(m8_pause_menu_key(&pm, m8, M8_MENU_CONFIRM), M8_MENU_RESET);
     mote8_destroy(m8);
 }
 

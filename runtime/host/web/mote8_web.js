@@ -10,9 +10,10 @@
  *                                   base64): the first cart runs, all of them are packed in
  *                                   for load() (m8web_pack_cart), <img id="mote8-loading">
  *                                   (the label) shows until it starts; ?cart= and ?url= are
- *                                   ignored and Escape does not leave the page
+ *                                   ignored and the pause menu has no "exit to carts"
  *   #seed=S                         the seed (default: the clock; always set explicitly)
- *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser|full]
+ *   #test:frames=N,seed=S[,input=FRAME:MASK;...][,pause=STEP;...][,overlay=V]
+ *        [,cartdata=browser|full]
  *                                   the test hook: run N ticks at once with that seed and
  *                                   cartdata in memory only (in the browser's storage, as a
  *                                   played page keeps it, with cartdata=browser; in a storage
@@ -20,26 +21,36 @@
  *                                   cartdata=full), show that frame and stop; input
  *                                   as `mote8 --headless --input` reads it (from FRAME on,
  *                                   MASK: player 0 in bits 0-6, player 1 in bits 8-14), else none;
+ *                                   pause: mote8Pause() before each STEP (the menu opens or
+ *                                   closes; while it is open a step is not a tick, and player
+ *                                   0's presses move in it); overlay: the cost overlay's view
+ *                                   V (0-2) from the start;
  *                                   then window.mote8Frame holds the frame's 16384 colour
  *                                   indices (0-15, 128-143; 255 = none), window.mote8Palette
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
  *                                   (with the samples of the N ticks: their count and the
  *                                   FNV-1a of their little-endian bytes, as a WAV holds them;
  *                                   the loop's milliseconds, loop_ms; the host's notices)
- *                                   the same as JSON (indices as hex) and document.title
- *                                   ends "test done" (or "test failed: MESSAGE").
+ *                                   the same as JSON (indices as hex; also ticks_run, the
+ *                                   ticks the machine ran; menu: {state, selected, lines} of
+ *                                   the menu last open; shown: the RGB the page showed, menu
+ *                                   included, as hex; overlay: its figures with heat_pixels,
+ *                                   heat_box and the panel's text) and document.title ends
+ *                                   "test done" (or "test failed: MESSAGE").
  * Each animation frame runs the ticks due at the cart's rate (30 or 60 a second; at most 4
  * at once after a stall; window.mote8Ticks and the canvas's data-ticks count them), draws the screen into the canvas (scaled crisply by CSS to fit the
  * window) and queues each tick's samples in WebAudio, which starts on the first key, click
  * or touch as browsers require. Keys: the window host's defaults (player 0 arrows, Z C N = O,
- * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter or P pauses, Escape
- * goes back to the carts' page.
+ * X V M = X; player 1 S F E D, Left Shift = O, Tab W Q A = X); Enter, P or Escape open the
+ * pause menu (pause_menu.js over the engine's web_menu.c: the window's menu, drawn into the
+ * screen; "exit to carts" goes back to the carts' page); F1 steps the cost overlay
+ * (overlay.js over web_overlay.c: figures, heatmap, off).
  *
  * Touch controls (touch.js, a separate module) hook in through two functions:
  *   mote8SetButton(player, button, down)  player 0-7, button 0-5 (left right up down O X)
  *                                         or 6 (pause); held buttons stay down until set up
- *   mote8Pause()                          toggles the pause (fires once: on the pause
- *                                         button's release)
+ *   mote8Pause()                          opens or closes the pause menu (fires once: on
+ *                                         the pause button's release; a pad's Start too)
  * and find the player's area in <div id="mote8-touch"> (empty here) around the screen.
  *
  * Player modules (gamepad.js: pads; devkit_input.js: the devkit mouse and keyboard;
@@ -54,7 +65,9 @@
  *    setGain(g)}                      the samples' gain from now on (0 silent, 1 full)
  * Their keys, as the window host's (docs/web.md): F6/F12 screenshot, F8/F9 GIF, F10 or
  * Ctrl+M mute, - and = volume; pads 0-7 as players 0-7 in connection order, Start pauses.
- * Depends on: mote8.js (createMote8), index.html. */
+ * While the menu is open, player 0's held buttons drive it: each new press of a direction
+ * moves, of O or X confirms (so touch, keys and pads need nothing of their own).
+ * Depends on: mote8.js (createMote8), index.html; pause_menu.js and overlay.js when present. */
 'use strict';
 
 (function () {
@@ -66,7 +79,7 @@
     KeyS: [1, 0], KeyF: [1, 1], KeyE: [1, 2], KeyD: [1, 3], ShiftLeft: [1, 4],
     Tab: [1, 5], KeyW: [1, 5], KeyQ: [1, 5], KeyA: [1, 5],
   };
-  const PAUSE_KEYS = { Enter: 1, KeyP: 1 };
+  const PAUSE_KEYS = { Enter: 1, KeyP: 1, Escape: 1 };
 
   let M = null;                         // the emscripten module
   const touchHeld = new Uint8Array(8);   // per player: the buttons touch.js holds
@@ -74,23 +87,22 @@
   let gain = 1;                          // the samples' gain (sound_level.js)
   const modules = window.mote8Modules || (window.mote8Modules = []);
   const keysDown = new Set();            // the KEYS codes held now
-  let paused = false, audio = null, audioTime = 0;
+  let audio = null, audioTime = 0;
 
   // a button is down while any of its keys, touch or its pad holds it (releasing C keeps Z's O)
   function sendButtons(player) {
     let mask = touchHeld[player] | padHeld[player];
     for (const code of keysDown) if (KEYS[code][0] === player) mask |= 1 << KEYS[code][1];
-    if (M) M._m8web_set_buttons(player, mask);
+    if (M) M._m8web_set_buttons(player, mask);   // player 0's presses also move in the menu
   }
   function setButton(player, button, down) {
     if (!(player >= 0 && player <= 7 && button >= 0 && button <= 6)) return;
     if (down) touchHeld[player] |= 1 << button; else touchHeld[player] &= ~(1 << button);
     sendButtons(player);
   }
+  // the pause menu (pause_menu.js over the engine's web_menu.c): paused while it is open
   function togglePause() {
-    paused = !paused;
-    const note = document.getElementById('mote8-paused');
-    if (note) note.hidden = !paused;
+    if (window.mote8PauseMenu) window.mote8PauseMenu.toggle();
   }
   // messages for the player (a cartdata save that failed, a capture, the volume ...):
   // notice.js shows them over the screen's foot; the test hook's record lists them all
@@ -100,22 +112,27 @@
     notices.push(text);
     if (showNotice) showNotice(text, ms); else status(text);
   };
+  const paused = () => !!window.mote8PauseMenu && window.mote8PauseMenu.isOpen();
   window.mote8SetButton = setButton;
   window.mote8Pause = togglePause;
 
   function params() {
     const q = new URLSearchParams(location.search), h = location.hash.replace(/^#/, '');
     const p = { cart: q.get('cart'), url: q.get('url'), test: null, seed: null };
-    const t = /^test:frames=(\d{1,7}),seed=(\d{1,10})(,input=((\d+:\d+)(;\d+:\d+)*))?(,cartdata=(browser|full))?$/.exec(h);
+    const t = new RegExp('^test:frames=(\\d{1,7}),seed=(\\d{1,10})(,input=((\\d+:\\d+)(;\\d+:\\d+)*))?' +
+                         '(,pause=(\\d+(;\\d+)*))?(,overlay=([012]))?(,cartdata=(browser|full))?$').exec(h);
     if (t) {
-      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], storeCartdata: !!t[7],
-                 fullStorage: t[8] === 'full' };
+      p.test = { frames: +t[1], seed: +t[2] >>> 0, input: [], pause: [], overlay: t[11] ? +t[11] : 0,
+                 storeCartdata: !!t[12], fullStorage: t[13] === 'full' };
       if (t[4]) p.test.input = t[4].split(';').map((e) => e.split(':').map(Number));
+      if (t[8]) p.test.pause = t[8].split(';').map(Number);
       for (let i = 1; i < p.test.input.length; i++)
         if (p.test.input[i][0] < p.test.input[i - 1][0]) p.bad = 'the test hook\'s input goes back in frames';
+      for (let i = 1; i < p.test.pause.length; i++)
+        if (p.test.pause[i] < p.test.pause[i - 1]) p.bad = 'the test hook\'s pause steps go back';
     } else if (h.startsWith('test:')) {
-      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,cartdata=browser|full] (N up to 9999999, ' +
-              'S up to 4294967295), not #' + h;
+      p.bad = 'the test hook is #test:frames=N,seed=S[,input=FRAME:MASK;...][,pause=STEP;...]' +
+              '[,overlay=V][,cartdata=browser|full] (N up to 9999999, S up to 4294967295, V 0-2), not #' + h;
     }
     const s = /^seed=(\d+)$/.exec(h);
     if (s) p.seed = +s[1] >>> 0;
@@ -166,13 +183,14 @@
   function listenKeys() {
     const key = (down) => (e) => {
       startAudio();
-      if (e.code === 'Escape' && down) {          // back to the carts' page
-        if (window.mote8Export) return;           // an exported page has none
-        location.href = location.pathname;
+      // Enter, P, Escape: the pause menu (pause_menu.js); F1: the cost overlay (overlay.js)
+      if (PAUSE_KEYS[e.code]) {
+        if (down && !e.repeat && window.mote8PauseMenu) window.mote8PauseMenu.key(e.code);
+        e.preventDefault();
         return;
       }
-      if (PAUSE_KEYS[e.code]) {
-        if (down && !e.repeat) togglePause();
+      if (e.code === 'F1') {
+        if (down && !e.repeat && window.mote8Overlay) window.mote8Overlay.key(e.code);
         e.preventDefault();
         return;
       }
@@ -180,6 +198,7 @@
       if (!k) return;
       if (down) keysDown.add(e.code); else keysDown.delete(e.code);
       sendButtons(k[0]);
+      if (window.mote8PauseMenu) window.mote8PauseMenu.check();   // "exit to carts"
       e.preventDefault();
     };
     window.addEventListener('keydown', key(true));
@@ -207,7 +226,7 @@
         sendButtons(player);
       },
       pause: () => togglePause(),
-      isPaused: () => paused,
+      isPaused: () => paused(),
       setGain(g) { gain = g >= 0 && g <= 1 ? g : 1; },
     });
   }
@@ -279,16 +298,24 @@
       };
     }
     const r = startCart(bytes, name, p.test.seed, p.test.storeCartdata);
-    let ticks = 0, audioHash = 0, audioSamples = 0, loopMs = 0;
+    const menu = window.mote8PauseMenu, overlay = window.mote8Overlay;
+    if (overlay) overlay.show(p.test.overlay);          // from the start, as F1 would
+    let ticks = 0, audioHash = 0, audioSamples = 0, ticksRun = 0, loopMs = 0;
     if (r === 0) {
       const t0 = performance.now();
-      let next = 0, mask = 0;
+      let next = 0, mask = 0, nextPause = 0;
       let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
       for (; ticks < p.test.frames; ticks++) {
+        // pause=STEP: mote8Pause() before that step's buttons (the menu opens or closes)
+        while (nextPause < p.test.pause.length && p.test.pause[nextPause] <= ticks) {
+          nextPause++;
+          if (menu) menu.toggle();
+        }
         // the native --input script's rule: the last change at or before this tick
         while (next < p.test.input.length && p.test.input[next][0] <= ticks) mask = p.test.input[next++][1];
         M._m8web_set_buttons(0, mask & 0x7f);
         M._m8web_set_buttons(1, (mask >> 8) & 0x7f);
+        if (!(menu && menu.isOpen())) ticksRun++;       // a step of the open menu is no tick
         const stop = M._m8web_tick() !== 0;
         const n = M._m8web_audio_count(), at = M._m8web_audio() >> 1;
         for (let i = 0; i < n; i++) {
@@ -304,6 +331,25 @@
       audioSamples = samples;
     }
     drawScreen(canvas);
+    const shown = M.HEAPU8.subarray(M._m8web_rgb(), M._m8web_rgb() + W * H * 3);
+    const hex = (bytes) => Array.from(bytes, (v) => (v | 256).toString(16).slice(1)).join('');
+    let ov = null;
+    if (overlay && p.test.overlay) {
+      overlay.frame();
+      ov = overlay.figures();
+      // the tint canvas: how many pixels it colours, and their bounding box
+      const tint = document.getElementById('mote8-heat').getContext('2d').getImageData(0, 0, W, H).data;
+      let count = 0, box = null;
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++) {
+          if (!tint[(y * W + x) * 4 + 3]) continue;
+          count++;
+          box = box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
+        }
+      ov.heat_pixels = count;
+      ov.heat_box = box;
+      ov.panel = document.getElementById('mote8-overlay').textContent;
+    }
     const at = M._m8web_indices();
     const frame = Array.from(M.HEAPU8.subarray(at, at + W * H));
     const pal = M.HEAPU8.subarray(M._m8web_palette(), M._m8web_palette() + 96);
@@ -316,8 +362,9 @@
     pre.id = 'mote8-test';
     pre.hidden = true;
     pre.textContent = JSON.stringify({
-      cart: name, frames: p.test.frames, ticks: ticks, seed: p.test.seed, error: error,
-      samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs, notices: notices,
+      cart: name, frames: p.test.frames, ticks: ticks, ticks_run: ticksRun, seed: p.test.seed,
+      error: error, samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs,
+      notices: notices, menu: menu ? menu.describe() : null, overlay: ov, shown: hex(shown),
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
     document.body.appendChild(pre);
@@ -340,7 +387,7 @@
       last = now;
       let ran = false;
       eachModule('frame', now);
-      while (!paused && owed >= 1) {
+      while (!paused() && owed >= 1) {
         owed -= 1;
         eachModule('beforeTick');
         M._m8web_tick();
@@ -349,11 +396,13 @@
         ran = true;
         window.mote8Ticks++;
       }
-      if (paused) owed = 0;
-      if (ran) {
+      if (paused()) owed = 0;
+      if (ran || paused()) {                   // the menu is drawn into the screen
         drawScreen(canvas);
         canvas.dataset.ticks = window.mote8Ticks;
       }
+      if (window.mote8PauseMenu) window.mote8PauseMenu.check();
+      if (window.mote8Overlay) window.mote8Overlay.frame();
       requestAnimationFrame(frame);
     }
     requestAnimationFrame(frame);
@@ -383,6 +432,17 @@
     status('');
   }
 
+  // the pause menu and the cost overlay, modules of their own (pause_menu.js, overlay.js)
+  function attachModules(p) {
+    if (window.mote8PauseMenu) {
+      window.mote8PauseMenu.attach(M, {
+        launcher: !window.mote8Export,            // an exported page has no carts' grid
+        onExit: () => { if (!p.test) location.href = location.pathname; },
+      });
+    }
+    if (window.mote8Overlay) window.mote8Overlay.attach(M, document.getElementById('mote8-screen'));
+  }
+
   async function main() {
     const p = params();
     if (p.bad) {
@@ -392,6 +452,7 @@
     }
     try {
       M = await createMote8({ print: (t) => console.log(t), printErr: (t) => console.error(t) });
+      attachModules(p);
       if (!p.cart && !p.url && !window.mote8Export) {
         if (p.test) p.cart = 'hello';
         else { showCarts(); return; }

@@ -27,7 +27,10 @@
  * The colour indices (0-15, 128-143) are found by matching the RGB screen
  * against the display palette, which the host learns from the machine itself at start with
  * a two-tick probe cart (no copy of the palette here).
- * Depends on: api/mote8.h, packed_carts.h, emscripten.h, libc. */
+ * The pause menu (web_menu.c) and the cost overlay (web_overlay.c) are modules of their own:
+ * while the menu is open m8web_tick does not tick, and the menu is drawn over the RGB screen
+ * (m8web_indices keep the machine's own frame).
+ * Depends on: api/mote8.h, packed_carts.h, web_menu.h, web_overlay.h, emscripten.h, libc. */
 #include <emscripten.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,6 +38,8 @@
 #include <string.h>
 #include "mote8.h"
 #include "packed_carts.h"
+#include "web_menu.h"
+#include "web_overlay.h"
 
 #define SCREEN_PIXELS (MOTE8_WIDTH * MOTE8_HEIGHT)
 #define PALETTE_COLOURS 32
@@ -229,18 +234,30 @@ static int learn_palette(void)
     return 0;
 }
 
+static uint32_t packed_rgb(const uint8_t *c) { return (uint32_t)c[0] << 16 | c[1] << 8 | c[2]; }
+
+/* The machine's screen (web.rgb, before the menu is drawn over it) as colour indices: each
+ * tick, for the GIF ring (capture.js) and the test hook. A pixel of the colour of the one
+ * before it costs one comparison; others search the 32 colours. */
 static void make_indices(void)
 {
+    uint32_t colours[PALETTE_COLOURS];
+    for (int i = 0; i < PALETTE_COLOURS; i++) colours[i] = packed_rgb(web.palette[i]);
+    uint32_t last = 0xffffffffu;
+    uint8_t last_index = NO_COLOUR;
     for (int p = 0; p < SCREEN_PIXELS; p++) {
-        const uint8_t *c = web.rgb + p * 3;
-        uint8_t found = NO_COLOUR;
-        for (int i = 0; i < PALETTE_COLOURS; i++) {
-            if (memcmp(web.palette[i], c, 3) == 0) {
-                found = (uint8_t)(i < 16 ? i : i - 16 + 128);
-                break;
+        uint32_t c = packed_rgb(web.rgb + p * 3);
+        if (c != last) {
+            last = c;
+            last_index = NO_COLOUR;
+            for (int i = 0; i < PALETTE_COLOURS; i++) {
+                if (colours[i] == c) {
+                    last_index = (uint8_t)(i < 16 ? i : i - 16 + 128);
+                    break;
+                }
             }
         }
-        web.indices[p] = found;
+        web.indices[p] = last_index;
     }
 }
 
@@ -251,9 +268,11 @@ static void make_indices(void)
 EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *name,
                                      uint32_t seed, int store_cartdata)
 {
+    web_overlay_machine(NULL);
     mote8_destroy(web.m8);
     web.m8 = NULL;
     web.error[0] = '\0';
+    web_menu_started();
     memset(&web.input, 0, sizeof web.input);
     if (!web.have_palette) {
         if (learn_palette() != 0) {
@@ -282,14 +301,17 @@ EMSCRIPTEN_KEEPALIVE int m8web_start(const uint8_t *cart, int len, const char *n
         mote8_show_error(web.m8);
         web.status = MOTE8_ERROR;
     }
-    mote8_screen_rgb(web.m8, web.rgb);
+    web_overlay_machine(web.m8);
+    web_host_redraw();
     return web.status == MOTE8_ERROR ? -1 : 0;
 }
 
 /* Player 0-7's buttons (bits 0-5 left right up down O X, bit 6 pause) from now on. */
 EMSCRIPTEN_KEEPALIVE void m8web_set_buttons(int player, int mask)
 {
-    if (player >= 0 && player < 8) web.input.buttons[player] = (uint8_t)mask;
+    if (player < 0 || player >= 8) return;
+    if (player == 0) web_menu_buttons(web.input.buttons[0], mask);   /* edges move in the menu */
+    web.input.buttons[player] = (uint8_t)mask;
 }
 
 /* The devkit mouse for the next tick: position in screen pixels (kept within 0-127),
@@ -320,12 +342,13 @@ EMSCRIPTEN_KEEPALIVE const char *m8web_host_request(int i)
     return i >= 0 && i < web.request_count ? web.requests[i] : NULL;
 }
 
-/* One tick (nothing once the cart has stopped or failed); returns the mote8_status. */
+/* One tick (nothing once the cart has stopped or failed, or while the pause menu is open);
+ * returns the mote8_status. */
 EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
 {
     web.audio_count = 0;
     web.request_count = 0;
-    if (!web.m8 || web.status != MOTE8_RUNNING) return web.status;
+    if (!web.m8 || web.status != MOTE8_RUNNING || web_menu_is_open()) return web.status;
     web.status = mote8_tick(web.m8, &web.input);
     if (web.status == MOTE8_ERROR) {
         snprintf(web.error, sizeof web.error, "%s", mote8_error(web.m8));
@@ -339,7 +362,8 @@ EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
     char cmd[sizeof web.requests[0]];
     while (mote8_take_host_request(web.m8, cmd, sizeof cmd))
         if (web.request_count < MAX_REQUESTS) memcpy(web.requests[web.request_count++], cmd, sizeof cmd);
-    mote8_screen_rgb(web.m8, web.rgb);
+    web_menu_after_tick(web.m8);
+    web_host_redraw();
     int n;
     while (web.audio_count < MOTE8_AUDIO_RATE &&
            (n = mote8_pull_audio(web.m8, web.audio + web.audio_count,
@@ -348,14 +372,35 @@ EMSCRIPTEN_KEEPALIVE int m8web_tick(void)
     return web.status;
 }
 
-EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_rgb(void) { return web.rgb; }
-/* The screen's colour indices, found from the RGB screen when asked (the test hook; a tick
- * does not pay for them). */
-EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_indices(void)
+/* --- for the pause menu (web_menu.h) --- */
+
+mote8 *web_host_machine(void) { return web.m8; }
+
+void web_host_redraw(void)
 {
+    if (!web.m8) return;
+    mote8_screen_rgb(web.m8, web.rgb);
     make_indices();
-    return web.indices;
+    web_menu_draw(web.rgb);
 }
+
+/* The cart from its start (mote8_reset), running again even after an error. */
+void web_host_reset(void)
+{
+    if (!web.m8) return;
+    web.error[0] = '\0';
+    web.status = MOTE8_RUNNING;
+    if (mote8_reset(web.m8) != 0) {
+        snprintf(web.error, sizeof web.error, "%s", mote8_error(web.m8));
+        printf("%s\n", web.error);
+        mote8_show_error(web.m8);
+        web.status = MOTE8_ERROR;
+    }
+}
+
+EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_rgb(void) { return web.rgb; }
+/* The machine's screen as colour indices (0-15, 128-143; 255 none), the menu not included. */
+EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_indices(void) { return web.indices; }
 EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_palette(void) { return &web.palette[0][0]; }
 EMSCRIPTEN_KEEPALIVE const int16_t *m8web_audio(void) { return web.audio; }
 EMSCRIPTEN_KEEPALIVE int m8web_audio_count(void) { return web.audio_count; }

@@ -1,7 +1,9 @@
-/* pause_menu.h - the pause menu's model, without SDL: the lines (continue, the cart's
- * menuitem() entries, the breadcrumb of a load() back to the previous cart, reset cart,
- * exit to launcher, exit), the selection, and what a key does. The window
- * (window.c) draws it over the dimmed picture and carries out the actions.
+/* pause_menu.h - the pause menu's model, shared by the hosts (no SDL, no browser): the lines
+ * (continue, the cart's menuitem() entries, the breadcrumb of a load() back to the previous
+ * cart, reset cart, then the host's exits: a launcher line and "exit", each optional), the
+ * selection, and what a key does. The window (window/window.c: both exits) and the web
+ * player (web/web_menu.c: "exit to carts" on the bundled carts' page, no "exit") draw it
+ * over the dimmed picture and carry out the actions.
  * Depends on: api/mote8.h. */
 #ifndef M8_PAUSE_MENU_H
 #define M8_PAUSE_MENU_H
@@ -18,8 +20,15 @@ enum m8_menu_line_kind { M8_LINE_CONTINUE, M8_LINE_CART_ITEM, M8_LINE_BACK, M8_L
 
 #define M8_MENU_LINES (MOTE8_MENU_MAX + 4)
 
+/* The host's exit lines, below "reset cart". */
+typedef struct m8_pause_menu_exits {
+    const char *launcher;       /* the launcher line's label ("exit to launcher"), or NULL */
+    int quit;                   /* 1: an "exit" line */
+} m8_pause_menu_exits;
+
 typedef struct m8_pause_menu {
     int open;
+    m8_pause_menu_exits exits;
     int selected;
     int count;
     char labels[M8_MENU_LINES][MOTE8_MENU_LABEL];   /* P8SCII */
@@ -27,8 +36,12 @@ typedef struct m8_pause_menu {
     int item[M8_MENU_LINES];                        /* menuitem index for cart items */
 } m8_pause_menu;
 
-/* Open the menu on "continue", reading the cart's items. */
+/* Open the menu on "continue", reading the cart's items, with both exits ("exit to
+ * launcher", "exit": the window's menu). */
 void m8_pause_menu_open(m8_pause_menu *pm, mote8 *m8);
+/* The same with the host's own exit lines (`exits` is copied; its label must outlive the
+ * menu, e.g. a string literal). */
+void m8_pause_menu_open_with(m8_pause_menu *pm, mote8 *m8, const m8_pause_menu_exits *exits);
 /* A key while open; returns what the host must do (the menu closes for every action but
  * STAY). Cart items run their callbacks here, and the breadcrumb line loads the previous
  * cart here (mote8_go_back; a failure shows as MOTE8_ERROR from the next tick). */

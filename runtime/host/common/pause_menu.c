@@ -28,16 +28,23 @@ static void build(m8_pause_menu *pm, mote8 *m8)
     const char *back = mote8_breadcrumb(m8);
     if (back) add_line(pm, M8_LINE_BACK, back, 0);
     add_line(pm, M8_LINE_RESET, "reset cart", 0);
-    add_line(pm, M8_LINE_LAUNCHER, "exit to launcher", 0);
-    add_line(pm, M8_LINE_QUIT, "exit", 0);
+    if (pm->exits.launcher) add_line(pm, M8_LINE_LAUNCHER, pm->exits.launcher, 0);
+    if (pm->exits.quit) add_line(pm, M8_LINE_QUIT, "exit", 0);
     if (pm->selected >= pm->count) pm->selected = pm->count - 1;
+}
+
+void m8_pause_menu_open_with(m8_pause_menu *pm, mote8 *m8, const m8_pause_menu_exits *exits)
+{
+    memset(pm, 0, sizeof *pm);
+    pm->open = 1;
+    pm->exits = *exits;
+    build(pm, m8);
 }
 
 void m8_pause_menu_open(m8_pause_menu *pm, mote8 *m8)
 {
-    memset(pm, 0, sizeof *pm);
-    pm->open = 1;
-    build(pm, m8);
+    static const m8_pause_menu_exits window_exits = { "exit to launcher", 1 };
+    m8_pause_menu_open_with(pm, m8, &window_exits);
 }
 
 static enum m8_menu_action close_with(m8_pause_menu *pm, enum m8_menu_action a)
