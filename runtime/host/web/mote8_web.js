@@ -30,7 +30,9 @@
  *                                   the 32 display colours as [r,g,b], <pre id="mote8-test">
  *                                   (with the samples of the N ticks: their count and the
  *                                   FNV-1a of their little-endian bytes, as a WAV holds them;
- *                                   the loop's milliseconds, loop_ms; the host's notices)
+ *                                   the loop's milliseconds, loop_ms, and those of its
+ *                                   second half, loop_ms_second_half (the engine warmed up:
+ *                                   tools/web_bench.sh); the host's notices)
  *                                   the same as JSON (indices as hex; also ticks_run, the
  *                                   ticks the machine ran; menu: {state, selected, lines} of
  *                                   the menu last open; shown: the RGB the page showed, menu
@@ -300,12 +302,14 @@
     const r = startCart(bytes, name, p.test.seed, p.test.storeCartdata);
     const menu = window.mote8PauseMenu, overlay = window.mote8Overlay;
     if (overlay) overlay.show(p.test.overlay);          // from the start, as F1 would
-    let ticks = 0, audioHash = 0, audioSamples = 0, ticksRun = 0, loopMs = 0;
+    let ticks = 0, audioHash = 0, audioSamples = 0, ticksRun = 0, loopMs = 0, halfMs = 0;
     if (r === 0) {
       const t0 = performance.now();
       let next = 0, mask = 0, nextPause = 0;
       let hash = 2166136261, samples = 0;   // FNV-1a of the samples, little-endian bytes
+      let tHalf = t0;
       for (; ticks < p.test.frames; ticks++) {
+        if (ticks === p.test.frames >> 1) tHalf = performance.now();
         // pause=STEP: mote8Pause() before that step's buttons (the menu opens or closes)
         while (nextPause < p.test.pause.length && p.test.pause[nextPause] <= ticks) {
           nextPause++;
@@ -326,7 +330,9 @@
         samples += n;
         if (stop) { ticks++; break; }
       }
-      loopMs = performance.now() - t0;
+      const tEnd = performance.now();
+      loopMs = tEnd - t0;
+      halfMs = tEnd - tHalf;
       audioHash = hash;
       audioSamples = samples;
     }
@@ -364,6 +370,7 @@
     pre.textContent = JSON.stringify({
       cart: name, frames: p.test.frames, ticks: ticks, ticks_run: ticksRun, seed: p.test.seed,
       error: error, samples: audioSamples, samples_fnv1a: audioHash, loop_ms: loopMs,
+      loop_ms_second_half: halfMs,
       notices: notices, menu: menu ? menu.describe() : null, overlay: ov, shown: hex(shown),
       palette: palette, indices: frame.map((v) => (v | 256).toString(16).slice(1)).join(''),
     });
