@@ -17,13 +17,13 @@
  *                              square root of its cost, clear where nothing was drawn), or
  *                              NULL when the heatmap is not shown;
  *   m8web_overlay_slot_rgb(i)  the colour of cause slot i (MOTE8_HEAT_CAUSES: the others).
- * Depends on: web_overlay.h, api/mote8_profiler.h, emscripten.h, libc. */
+ * Depends on: web_overlay.h, common/heat_tint.h, api/mote8_profiler.h, emscripten.h, libc. */
 #include <emscripten.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "heat_tint.h"
 #include "mote8_profiler.h"
 #include "web_overlay.h"
 
@@ -39,12 +39,6 @@ static struct {
     char json[16384];
     size_t len;
 } ov;
-
-/* The heatmap's colours: one a cause slot, grey the other causes (as the window's). */
-static const uint8_t SLOT_RGB[MOTE8_HEAT_CAUSES + 1][3] = {
-    { 255, 50, 50 }, { 50, 150, 255 }, { 60, 230, 60 }, { 255, 220, 0 },
-    { 230, 70, 255 }, { 0, 230, 220 }, { 170, 170, 170 },
-};
 
 static void follow(void)
 {
@@ -142,23 +136,7 @@ static void make_heatmap(void)
         put("}");
     }
     put("]");
-    for (int i = 0; i < 128 * 128; i++) {
-        double total = 0, mix[3] = { 0, 0, 0 };
-        for (int k = 0; k <= MOTE8_HEAT_CAUSES; k++) {
-            double c = h->cycles[k][i];
-            if (!(c > 0)) continue;
-            total += c;
-            for (int j = 0; j < 3; j++) mix[j] += c * SLOT_RGB[k][j];
-        }
-        uint8_t *px = ov.rgba + 4 * i;
-        if (!(total > 0) || !(h->hottest > 0)) {
-            px[0] = px[1] = px[2] = px[3] = 0;
-            continue;
-        }
-        for (int j = 0; j < 3; j++) px[j] = (uint8_t)(mix[j] / total);
-        double a = 0.15 + 0.6 * sqrt(total / h->hottest);
-        px[3] = (uint8_t)(255 * (a > 0.75 ? 0.75 : a));
-    }
+    m8_heat_tint(h, ov.rgba);
 }
 
 EMSCRIPTEN_KEEPALIVE const char *m8web_overlay_figures(void)
@@ -194,5 +172,5 @@ EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_overlay_heatmap(void)
 
 EMSCRIPTEN_KEEPALIVE const uint8_t *m8web_overlay_slot_rgb(int slot)
 {
-    return SLOT_RGB[slot >= 0 && slot <= MOTE8_HEAT_CAUSES ? slot : MOTE8_HEAT_CAUSES];
+    return m8_heat_slot_rgb[slot >= 0 && slot <= MOTE8_HEAT_CAUSES ? slot : MOTE8_HEAT_CAUSES];
 }

@@ -4,13 +4,13 @@
  * profiler (mote8_profiler_top_lines, _live_draws, _live_functions, _live_heatmap: the
  * recent frames). The profiler never changes the numbers, so showing the overlay does not
  * change the cart's pacing or stat(1).
- * Depends on: overlay.h, capture.h (profile folder, messages), host_text.h, SDL2,
+ * Depends on: overlay.h, capture.h (profile folder, messages), host_text.h, heat_tint.h, SDL2,
  * api/mote8_profiler.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
-#include <math.h>
+#include "heat_tint.h"
 #include "host_text.h"
 #include "overlay.h"
 
@@ -189,12 +189,6 @@ static void colour(SDL_Renderer *r, const uint8_t *rgb) { SDL_SetRenderDrawColor
 static const uint8_t HEADING[3] = { 255, 236, 39 }, BODY[3] = { 194, 195, 199 },
                      DIM[3] = { 131, 118, 156 }, ALERT[3] = { 255, 0, 77 }, WHITE[3] = { 255, 241, 232 };
 
-/* Heatmap colours: one a cause slot, grey the other causes. */
-static const uint8_t SLOT_RGB[MOTE8_HEAT_CAUSES + 1][3] = {
-    { 255, 50, 50 }, { 50, 150, 255 }, { 60, 230, 60 }, { 255, 220, 0 },
-    { 230, 70, 255 }, { 0, 230, 220 }, { 170, 170, 170 },
-};
-
 /* Lines 0-1 at the left: the CPU bar (Lua blue, system orange, up to twice the budget,
  * white mark at 100%) with the frame rate beside it, and the split in %. */
 static void draw_cpu(SDL_Renderer *r, const band *b, const mote8_frame_cost *fc)
@@ -311,7 +305,7 @@ static void draw_legend(m8_overlay *o, SDL_Renderer *r, const band *b, const mot
         double cycles = i < h->ncauses ? h->causes[i].cycles : h->other;
         const char *label = i < h->ncauses ? h->causes[i].label : "other causes";
         int y = b->y + b->pad + (b->area[AREA_LEGEND].line + 1 + i) * b->lh;
-        colour(r, SLOT_RGB[slot]);
+        colour(r, m8_heat_slot_rgb[slot]);
         SDL_RenderFillRect(r, &(SDL_Rect){ b->area[AREA_LEGEND].x, y, 3 * 4 * s - s, 5 * s });
         colour(r, BODY);
         snprintf(line, sizeof line, "%6.0f %3.0f%% %s", cycles, budget_share(fc, cycles), label);
@@ -331,28 +325,8 @@ void m8_overlay_draw_picture(m8_overlay *o, SDL_Renderer *r, mote8 *m8, SDL_Rect
     }
     if (!o->prof || !o->heat || !o->heat_texture) return;
     mote8_profiler_live_heatmap(o->prof, o->heat);
-    /* each pixel: its causes' colours mixed by their shares of its cost; opacity from 0.15
-     * to 0.75 at the hottest pixel with the square root of its cost (the picture still shows
-     * through), clear where nothing was drawn */
     static uint8_t rgba[128 * 128 * 4];
-    const mote8_prof_heatmap *h = o->heat;
-    for (int i = 0; i < 128 * 128; i++) {
-        double total = 0, mix[3] = { 0, 0, 0 };
-        for (int k = 0; k <= MOTE8_HEAT_CAUSES; k++) {
-            double c = h->cycles[k][i];
-            if (!(c > 0)) continue;
-            total += c;
-            for (int j = 0; j < 3; j++) mix[j] += c * SLOT_RGB[k][j];
-        }
-        uint8_t *px = rgba + 4 * i;
-        if (!(total > 0) || !(h->hottest > 0)) {
-            px[0] = px[1] = px[2] = px[3] = 0;
-            continue;
-        }
-        for (int j = 0; j < 3; j++) px[j] = (uint8_t)(mix[j] / total);
-        double a = 0.15 + 0.6 * sqrt(total / h->hottest);
-        px[3] = (uint8_t)(255 * (a > 0.75 ? 0.75 : a));
-    }
+    m8_heat_tint(o->heat, rgba);
     SDL_UpdateTexture(o->heat_texture, NULL, rgba, 128 * 4);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, 0, 0, 0, 96);           /* the picture dimmed under it */
