@@ -59,6 +59,7 @@ PY
 ) || exit 1
 fi
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/web_serve.sh"
 out=$(cd "$out" && pwd)
 if [ -z "$exporter" ]; then
 # the served site: WEB_DIR's files, and the folder of each cart file as carts/N/ (N the
@@ -71,15 +72,7 @@ for cart_arg in "$@"; do
   n=$((n + 1))
   case $cart_arg in */*) ln -s "$(cd "$(dirname "$cart_arg")" && pwd)" "$site/carts/$n" ;; esac
 done
-port=${WEB_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$out/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null' EXIT
-for _ in $(seq 50); do
-  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" \
-    2>/dev/null && break
-  sleep 0.1
-done
+serve_site "$site" "$out/server.log" "${WEB_PORT:-}"
 fi
 status=0
 n=0

@@ -12,20 +12,13 @@ set -uo pipefail
 web=${1:?usage: web_live.sh WEB_DIR OUT_DIR PAGE}
 out=${2:?}; page=${3:?}
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/web_serve.sh"
 mkdir -p "$out/site" "$out/home"
 out=$(cd "$out" && pwd)
 web=$(cd "$web" && pwd)
 [ -f "$web/index.html" ] || { echo "web_live: no web player in $web (make web)" >&2; exit 1; }
 for f in "$web"/* "$top"/tests/web/*; do ln -sf "$f" "$out/site/$(basename "$f")"; done
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/site" >"$out/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null' EXIT
-for _ in $(seq 50); do
-  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.html')" \
-    2>/dev/null && break
-  sleep 0.1
-done
+serve_site "$out/site" "$out/server.log"
 # a page not finished in 240 s (a backstop: a hung page) fails with the DOM as it was
 HOME="$out/home" python3 "$top/tests/web_page_run.py" --limit 240 --profile "$out/profile" \
   "http://127.0.0.1:$port/$page" '(ok [0-9]+/[0-9]+|failed)' "$out/dom.html"
