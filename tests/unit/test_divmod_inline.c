@@ -273,6 +273,31 @@ Test(divmod_inline, registered_calls_run_inline)
 }
 #endif
 
+/* The inline path makes the stack growth and CallInfo the helper's call makes: a division at
+ * a call depth nothing else reached leaves the heap as large as the real call (run with an
+ * empty call hook, which turns the inline path off). */
+static void empty_hook(lua_State *L, lua_Debug *ar) { (void)L; (void)ar; }
+static int heap_after_deep_division(int real_calls)
+{
+    lua_State *L = helper_state();
+    lua_gc(L, LUA_GCSTOP);
+    if (real_calls) lua_sethook(L, empty_hook, LUA_MASKCALL, 0);
+    cr_assert_eq(luaL_dostring(L,
+        "local function f(n) if n == 0 then local q = __m8_div(7, 3) return q end\n"
+        "  local r = f(n - 1) return r end\n"
+        "return f(300)"), LUA_OK, "%s", lua_tostring(L, -1));
+    cr_assert_eq(lua_tonumber(L, -1), m8_num_div(7, 3));
+    lua_sethook(L, NULL, 0, 0);
+    int bytes = lua_gc(L, LUA_GCCOUNT) * 1024 + lua_gc(L, LUA_GCCOUNTB);
+    lua_close(L);
+    return bytes;
+}
+
+Test(divmod_inline, inline_calls_use_the_memory_of_the_call)
+{
+    cr_assert_eq(heap_after_deep_division(0), heap_after_deep_division(1));
+}
+
 #ifdef LUA_M8NUM
 Test(divmod_inline, vm_multiply_matches_the_previous_formula)
 {
