@@ -40,13 +40,19 @@ static void charge(lua_State *L, long long cycles, m8_charge_kind kind)
     if (fn && cycles) fn(L, cycles, kind);
 }
 
-/* A helper call weighs M8_HELPER_CALL_CYCLES; PICO-8 charges `op` for its one instruction.
- * What the call weighs too much is a weight correction; what it weighs too little (x^y) is
- * work of the operator, charged however Lua is counted. */
-static void charge_op(lua_State *L, int op)
+/* What a helper for an operator PICO-8 charges `op` cycles for charges through `fn`: a
+ * helper call weighs M8_HELPER_CALL_CYCLES; what the call weighs too much is a weight
+ * correction; what it weighs too little (x^y) is work of the operator, charged however Lua
+ * is counted. */
+static void charge_op_with(lua_State *L, m8_op_charge fn, int op)
 {
     long long d = (long long)op - M8_HELPER_CALL_CYCLES;
-    charge(L, d, d < 0 ? M8_CHARGE_WEIGHT : M8_CHARGE_WORK);
+    if (fn && d) fn(L, d, d < 0 ? M8_CHARGE_WEIGHT : M8_CHARGE_WORK);
+}
+
+static void charge_op(lua_State *L, int op)
+{
+    charge_op_with(L, (m8_op_charge)(uintptr_t)lua_touserdata(L, lua_upvalueindex(1)), op);
 }
 #define CHARGE_OP(L, op) charge_op((L), (op))
 
@@ -169,6 +175,25 @@ static int h_mod(lua_State *L)
     CHARGE_OP(L, M8_OP_DIVIDE_CYCLES);
     return arith2(L, m8_num_mod, LUA_OPMOD, "__mod", "arithmetic");
 }
+#ifdef LUA_M8FASTOP
+/* The patched VM runs a call of __m8_div, __m8_idiv or __m8_mod with two numbers inline
+ * (tools/lua5.4-p8fastop.patch): the same function of the two numbers as arith2's, the same
+ * integer-or-float result as push_num's, and this charge, the helper's first upvalue `ud`. */
+static void charge_divide(lua_State *L, void *ud)
+{
+    charge_op_with(L, (m8_op_charge)(uintptr_t)ud, M8_OP_DIVIDE_CYCLES);
+}
+
+static void register_inline_helpers(lua_State *L)
+{
+    lua_m8_setfastop(L, h_div, m8_num_div, charge_divide);
+    lua_m8_setfastop(L, h_idiv, m8_num_idiv, charge_divide);
+    lua_m8_setfastop(L, h_mod, m8_num_mod, charge_divide);
+}
+#else
+static void register_inline_helpers(lua_State *L) { (void)L; }   /* the system's liblua5.4 */
+#endif
+
 /* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then
  * runs the loop as PICO-8's older Lua ran a zero step: no iteration when start < limit,
  * else for ever (start plus that step rounds back to start). */
@@ -488,6 +513,7 @@ void m8_translate_register_helpers(lua_State *L, int env_index)
     M8_DIALECT_HELPERS(M8_REGISTER_HELPER, M8_REGISTER_PEEK)
 #undef M8_REGISTER_HELPER
 #undef M8_REGISTER_PEEK
+    register_inline_helpers(L);
     m8_set_glyph_globals(L, env_index);
 
     /* strings: s[i] -> i-th character; other keys keep reaching the previous __index */

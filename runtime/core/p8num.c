@@ -22,8 +22,22 @@ static double clean(double v)
     return v;
 }
 
+/* The 16.16 pattern of v when v is on the 16.16 grid and in range, the common case: a
+ * multiply and a conversion, no floor (a libm call). Returns 0 otherwise (NaN too). */
+static int grid_raw(double v, int32_t *raw)
+{
+    double f = v * 65536.0;
+    if (!(f >= -2147483648.0 && f < 2147483648.0)) return 0;
+    int32_t i = (int32_t)f;                    /* truncates: equal only when integral */
+    if ((double)i != f) return 0;
+    *raw = i;
+    return 1;
+}
+
 int32_t m8_num_to_raw(double v)
 {
+    int32_t raw;
+    if (grid_raw(v, &raw)) return raw;
     if (isnan(v)) return 0;
     if (isinf(v)) return v > 0 ? INT32_MAX : INT32_MIN;
     double f = floor(v * 65536.0);
@@ -191,21 +205,33 @@ int m8_num_parse(const char *s, int len, int flags, double *out)
 
 /* ---- arithmetic (7.3, 7.4) ---- */
 
-double m8_num_div(double a, double b)
+/* The 16.16 pattern of a / b. */
+static int32_t div_raw(double a, double b)
 {
     a = clean(a); b = clean(b);
     int64_t ra = m8_num_to_raw(a), rb = m8_num_to_raw(b);
-    if (rb == 0) return a >= 0 ? RAW_MAX_D : -RAW_MAX_D;  /* signs agree (0/0 too) */
+    if (rb == 0) return a >= 0 ? INT32_MAX : -INT32_MAX;  /* signs agree (0/0 too) */
     int64_t q = ra * 65536 / rb;                           /* (a_raw << 16) / b_raw, truncated */
-    if (q > INT32_MAX) return RAW_MAX_D;                   /* saturates like /0 */
-    if (q < INT32_MIN) return -RAW_MAX_D;                  /* (-32768/1 is -32768) */
-    return m8_num_from_raw((int32_t)q);
+    if (q > INT32_MAX) return INT32_MAX;                   /* saturates like /0 */
+    if (q < INT32_MIN) return -INT32_MAX;                  /* (-32768/1 is -32768) */
+    return (int32_t)q;
 }
+
+double m8_num_div(double a, double b) { return m8_num_from_raw(div_raw(a, b)); }
 
 double m8_num_mod(double a, double b)
 {
     a = clean(a); b = clean(b);
     if (b == 0) return a;
+    int32_t ra, rb;
+    if (grid_raw(a, &ra) && grid_raw(b, &rb)) {
+        /* fmod of two 16.16 values is exact: the remainder of their patterns; a zero keeps
+         * the sign of a as fmod's does */
+        int64_t m = rb < 0 ? -(int64_t)rb : rb;
+        int64_t r = ra % m;
+        if (r < 0) r += m;
+        return r ? (double)r / 65536.0 : a * 0.0;
+    }
     b = fabs(b);
     double r = fmod(a, b);
     if (r < 0) r += b;
@@ -215,7 +241,10 @@ double m8_num_mod(double a, double b)
 
 double m8_num_flr(double v) { return floor(clean(v)); }
 double m8_num_ceil(double v) { return ceil(clean(v)); }
-double m8_num_idiv(double a, double b) { return floor(m8_num_div(a, b)); }
+double m8_num_idiv(double a, double b)
+{
+    return (double)(div_raw(a, b) >> 16);      /* floor of a 16.16 value: no libm call */
+}
 
 /* ---- bitwise on the raw pattern (7.5) ---- */
 
