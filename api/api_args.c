@@ -84,9 +84,7 @@ static unsigned read_ints(lua_State *L, int n, int want, int *out, const int *de
     unsigned ok = lua_m8_tonumbers(L, want, v, f, fmask);
 #else
     unsigned ok = 0;
-    (void)want;
-    (void)v;
-    (void)f;
+    for (int i = 0; i < want; i++) v[i] = 0, f[i] = 0;   /* never read: no mask bit */
     *fmask = 0;
 #endif
     for (int i = 0; i < n; i++) {
