@@ -3,9 +3,9 @@
  * rectangle it was asked to cover and what it drew from, the sprites it drew), and the dispatcher closes the call
  * (m8_call_end): the row's rule turns units into system cycles for the cost model, and an
  * attached profiler observes the call. Declared in api_internal.h (what bindings report)
- * and api_call.h (what the dispatcher does).
+ * and api_call.h (what the dispatcher does; opening and closing a call are inline there,
+ * so each generated dispatcher folds its row's constant cost rule).
  * Depends on: api_call.h, vm_internal.h, runtime/core (cost, pixel). */
-#include <math.h>
 #include "api_call.h"
 #include "pixel.h"
 #include "vm_internal.h"
@@ -72,42 +72,6 @@ int m8_call_clipped(lua_State *L, double x, double y)
     y -= m8_camera_y(ram);
     return x < ram[M8_CLIP_X0] || x >= ram[M8_CLIP_X1] || y < ram[M8_CLIP_Y0] ||
            y >= ram[M8_CLIP_Y1];
-}
-
-void m8_call_begin(lua_State *L, const m8_api_row *row)
-{
-    m8_vm *vm = m8_vm_of(L);
-    m8_vm_sync_lua(vm);         /* the call sees (stat) and follows the Lua before it */
-    vm->call_row = row;
-    vm->call_units = 0;
-    vm->n_sprite_reports = 0;
-    vm->call_area.set = 0;
-    vm->call_area.source = M8_SOURCE_NONE;
-}
-
-/* cycles = base + per * max(min, units/div), rounding as the rule says */
-uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units)
-{
-    if (rule->per == 0) return (uint64_t)rule->base;
-    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
-    double n = rule->ceil ? ceil(q) : floor(q);
-    if (n < rule->min) n = rule->min;
-    if (!(n >= 0)) n = 0;
-    return (uint64_t)rule->base + (uint64_t)(rule->per * n);
-}
-
-void m8_call_end(lua_State *L, const m8_api_row *row)
-{
-    m8_vm *vm = m8_vm_of(L);
-    uint64_t cycles = m8_call_rule_cycles(&row->cost, vm->call_units);
-    m8_cost_charge_system(&vm->machine->cost, cycles);
-    if (cycles) m8_vm_slice_check(vm);
-    if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
-    vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
-    vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
-    vm->call_area.set = 0;
-    vm->call_area.source = M8_SOURCE_NONE;
-    m8_vm_watch_call(vm, L, cycles);   /* may end runaway code with the endless-loop error */
 }
 
 void m8_call_charge_now(lua_State *L)

@@ -1,19 +1,54 @@
 /* api_call.h - what the dispatcher (api_registry.c) does around every C binding: open the
  * call, close it (charge the row's cost rule on the units the binding reported, tell an
- * attached profiler). Implemented in api_call.c.
- * Depends on: Lua 5.4, api_registry.h. */
+ * attached profiler). Opening and closing are inline (every API call runs them: with the
+ * row a constant, a fixed cost rule folds to its number); the rest is in api_call.c.
+ * Depends on: Lua 5.4, api_registry.h, vm_internal.h (the counters a call updates). */
 #ifndef M8_API_CALL_H
 #define M8_API_CALL_H
 
+#include <math.h>
 #include <lua.h>
 #include "api_registry.h"
+#include "vm_internal.h"
 
-void m8_call_begin(lua_State *L, const m8_api_row *row);
-void m8_call_end(lua_State *L, const m8_api_row *row);
 /* Charge the running call at once: for a binding about to yield frames (print's waits),
  * whose dispatcher frame never sees it return. */
 void m8_call_charge_now(lua_State *L);
+
+static inline void m8_call_begin(lua_State *L, const m8_api_row *row)
+{
+    m8_vm *vm = m8_vm_of(L);
+    m8_vm_sync_lua(vm);         /* the call sees (stat) and follows the Lua before it */
+    vm->call_row = row;
+    vm->call_units = 0;
+    vm->n_sprite_reports = 0;
+    vm->call_area.set = 0;
+    vm->call_area.source = M8_SOURCE_NONE;
+}
+
 /* A cost rule's cycles for `units`: base + per * max(min, units/div), rounded as it says. */
-uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units);
+static inline uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units)
+{
+    if (rule->per == 0) return (uint64_t)rule->base;
+    double q = rule->div > 1 ? units / rule->div : units;     /* x / 1 is x, exactly */
+    double n = rule->ceil ? ceil(q) : floor(q);
+    if (n < rule->min) n = rule->min;
+    if (!(n >= 0)) n = 0;
+    return (uint64_t)rule->base + (uint64_t)(rule->per * n);
+}
+
+static inline void m8_call_end(lua_State *L, const m8_api_row *row)
+{
+    m8_vm *vm = m8_vm_of(L);
+    uint64_t cycles = m8_call_rule_cycles(&row->cost, vm->call_units);
+    m8_cost_charge_system(&vm->machine->cost, cycles);
+    if (cycles) m8_vm_slice_check(vm);
+    if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
+    vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
+    vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
+    vm->call_area.set = 0;
+    vm->call_area.source = M8_SOURCE_NONE;
+    m8_vm_watch_call(vm, L, cycles);   /* may end runaway code with the endless-loop error */
+}
 
 #endif

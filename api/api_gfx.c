@@ -4,6 +4,7 @@
  * the call form from the arguments given, calls the rasteriser in runtime/core/gfx.h and
  * reports its cost units. The tline(bits) precision is VM state kept in the Lua registry
  * (it has no RAM address). Depends on: api_internal.h, runtime/core gfx.h, p8num.h. */
+#include <limits.h>
 #include <math.h>
 
 #include "api_internal.h"
@@ -22,7 +23,20 @@ static int nargs(lua_State *L)
 
 static int col_arg(lua_State *L, int i) { return m8_arg_raw(L, i, M8_NOCOL); }
 
-static void push_int(lua_State *L, int v) { m8_push_num(L, (double)v); }
+/* As m8_push_num((double)v): an int is integral and finite, and below 2^31 in size but
+ * for INT_MIN, which m8_push_num pushes as a float. */
+static void push_int(lua_State *L, int v)
+{
+    if (v != INT_MIN) lua_pushinteger(L, v);
+    else m8_push_num(L, (double)v);
+}
+
+/* Arguments 1 and 2 as ints (default 0), in one pass: pget, sget, mget. */
+static void arg_xy(lua_State *L, int *xy)
+{
+    static const int zero[2];
+    m8_arg_ints(L, 2, xy, zero);
+}
 
 /* Pixels from a to b inclusive, in doubles (the ints may be far apart). */
 static double span(int a, int b) { return fabs((double)b - a) + 1; }
@@ -125,16 +139,18 @@ int m8l_pset(lua_State *L)
 {
     static const int zero[2];
     int a[2];
-    m8_arg_ints(L, 2, a, zero);
+    int32_t col = m8_arg_ints_raw(L, 2, a, zero, M8_NOCOL);
     int x = a[0], y = a[1];
     m8_call_area(L, x, y, 1, 1);
-    m8_pset(m8_ram(L), x, y, col_arg(L, 3));
+    m8_pset(m8_ram(L), x, y, col);
     return 0;
 }
 
 int m8l_pget(lua_State *L)
 {
-    push_int(L, m8_pget(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0)));
+    int xy[2];
+    arg_xy(L, xy);
+    push_int(L, m8_pget(m8_ram(L), xy[0], xy[1]));
     return 1;
 }
 
@@ -151,12 +167,17 @@ int m8l_line(lua_State *L)
     uint8_t *ram = m8_ram(L);
     int n = nargs(L);
     if (n >= 4) {
-        int x0 = m8_arg_int(L, 1, 0), y0 = m8_arg_int(L, 2, 0);
-        int x1 = m8_arg_int(L, 3, 0), y1 = m8_arg_int(L, 4, 0), col = col_arg(L, 5);
+        static const int zero[4];
+        int a[4];
+        int col = m8_arg_ints_raw(L, 4, a, zero, M8_NOCOL);
+        int x0 = a[0], y0 = a[1], x1 = a[2], y1 = a[3];
         charge_segment(L, x0, y0, x1, y1);
         m8_line(ram, x0, y0, x1, y1, col);
     } else if (n >= 2) {
-        int x1 = m8_arg_int(L, 1, 0), y1 = m8_arg_int(L, 2, 0), col = col_arg(L, 3);
+        static const int zero[2];
+        int a[2];
+        int col = m8_arg_ints_raw(L, 2, a, zero, M8_NOCOL);
+        int x1 = a[0], y1 = a[1];
         if (!(ram[M8_LINE_STATE] & 1))
             charge_segment(L, m8_peek_s16(ram, M8_LINE_END_X), m8_peek_s16(ram, M8_LINE_END_Y),
                            x1, y1);
@@ -335,13 +356,18 @@ int m8l_sspr(lua_State *L)
 
 int m8l_sget(lua_State *L)
 {
-    push_int(L, m8_sget(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0)));
+    int xy[2];
+    arg_xy(L, xy);
+    push_int(L, m8_sget(m8_ram(L), xy[0], xy[1]));
     return 1;
 }
 
 int m8l_sset(lua_State *L)
 {
-    m8_sset(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), col_arg(L, 3));
+    static const int zero[2];
+    int xy[2];
+    int32_t col = m8_arg_ints_raw(L, 2, xy, zero, M8_NOCOL);
+    m8_sset(m8_ram(L), xy[0], xy[1], col);
     return 0;
 }
 
@@ -374,13 +400,18 @@ int m8l_fset(lua_State *L)
 
 int m8l_mget(lua_State *L)
 {
-    push_int(L, m8_mget(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0)));
+    int xy[2];
+    arg_xy(L, xy);
+    push_int(L, m8_mget(m8_ram(L), xy[0], xy[1]));
     return 1;
 }
 
 int m8l_mset(lua_State *L)
 {
-    m8_mset(m8_ram(L), m8_arg_int(L, 1, 0), m8_arg_int(L, 2, 0), m8_arg_int(L, 3, 0));
+    static const int zero[3];
+    int a[3];
+    m8_arg_ints(L, 3, a, zero);
+    m8_mset(m8_ram(L), a[0], a[1], a[2]);
     return 0;
 }
 
