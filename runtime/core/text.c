@@ -14,6 +14,7 @@
 
 #include "font.h"
 #include "gfx.h"
+#include "gfx_internal.h"
 #include "pixel.h"
 #include "ram.h"
 
@@ -105,6 +106,43 @@ static void newline(tstate *st)
     }
 }
 
+/* The nibble mask of the pixels of a glyph row: bit i of `bits` -> nibble i set. */
+static inline uint64_t spread_bits(unsigned bits)
+{
+    uint64_t v = bits & 0xff;
+    v = (v | v << 12) & 0x000f000full;
+    v = (v | v << 6) & 0x03030303ull;
+    v = (v | v << 3) & 0x11111111ull;
+    return v * 15;
+}
+
+/* A glyph at 1:1 scale whose ncols x nrows box at screen (gx, gy) lies inside the clip
+ * rectangle, with the full bit-plane mask, on a screen with room for a word past its last
+ * row: each glyph row is one 64-bit read-modify-write of the pixels it sets. Returns 0
+ * (nothing drawn) when the case does not apply. */
+static int glyph_fast(tstate *st, const uint8_t *bits, int ncols, int nrows, int gx, int gy,
+                      int col)
+{
+    const uint8_t *rd = st->rd;
+    uint32_t base = m8_screen_base(rd);
+    if (m8_gfx_general_only || rd[M8_BITPLANE_MASK] != 0xff || base + 0x2000 + 8 > 0x10000 ||
+        gx < rd[M8_CLIP_X0] || gy < rd[M8_CLIP_Y0] || gx + ncols > m8_imin(rd[M8_CLIP_X1], 128) ||
+        gy + nrows > m8_imin(rd[M8_CLIP_Y1], 128))
+        return 0;
+    unsigned keep = ncols >= 8 ? 0xffu : (1u << ncols) - 1;
+    uint64_t all = 0x1111111111111111ull * (unsigned)(col & 15), v;
+    unsigned sh = (unsigned)(gx & 1) * 4;
+    uint8_t *p = st->wr + base + gy * 64 + (gx >> 1);
+    for (int r = 0; r < nrows; r++, p += 64) {
+        uint64_t m = spread_bits(bits[r] & keep) << sh;
+        if (!m) continue;
+        memcpy(&v, p, 8);
+        v = (v & ~m) | (all & m);
+        memcpy(p, &v, 8);
+    }
+    return 1;
+}
+
 /* Draw one cell: glyph rows `bits` (bit 0 = left), ncols x nrows of them are drawn,
  * in a cell_w x cell_h cell, glyph shifted by (ox, oy); `pad` = padding applies. */
 static void draw_cell(tstate *st, const uint8_t *bits, int ncols, int nrows, int cell_w,
@@ -121,6 +159,9 @@ static void draw_cell(tstate *st, const uint8_t *bits, int ncols, int nrows, int
         for (int yy = py - p; yy < py + h; yy++)
             for (int xx = px - p; xx < px + w; xx++) plot(st, xx, yy, bgc);
     }
+    if (!st->invert && sx == 1 && sy == 1 &&
+        glyph_fast(st, bits, ncols, nrows, px + ox, py + oy, fgc))
+        return;
     if (!st->invert) {
         for (int r = 0; r < nrows; r++)
             for (int c = 0; c < ncols; c++) {
