@@ -116,25 +116,30 @@ static inline uint64_t spread_bits(unsigned bits)
     return v * 15;
 }
 
-/* A glyph at 1:1 scale whose ncols x nrows box at screen (gx, gy) lies inside the clip
- * rectangle, with the full bit-plane mask, on a screen with room for a word past its last
- * row: each glyph row is one 64-bit read-modify-write of the pixels it sets. Returns 0
+/* A glyph at 1:1 scale (ncols x nrows at screen (gx, gy)) with the full bit-plane mask, on
+ * a screen with room for a word past its last row: the columns and rows inside the clip
+ * rectangle are worked out once, then each glyph row is one 64-bit read-modify-write of
+ * the visible pixels it sets (a glyph wholly outside costs nothing more). Returns 0
  * (nothing drawn) when the case does not apply. */
 static int glyph_fast(tstate *st, const uint8_t *bits, int ncols, int nrows, int gx, int gy,
                       int col)
 {
     const uint8_t *rd = st->rd;
     uint32_t base = m8_screen_base(rd);
-    if (m8_gfx_general_only || rd[M8_BITPLANE_MASK] != 0xff || base + 0x2000 + 8 > 0x10000 ||
-        gx < rd[M8_CLIP_X0] || gy < rd[M8_CLIP_Y0] || gx + ncols > m8_imin(rd[M8_CLIP_X1], 128) ||
-        gy + nrows > m8_imin(rd[M8_CLIP_Y1], 128))
+    if (m8_gfx_general_only || rd[M8_BITPLANE_MASK] != 0xff || base + 0x2000 + 8 > 0x10000)
         return 0;
-    unsigned keep = ncols >= 8 ? 0xffu : (1u << ncols) - 1;
+    int cx0 = rd[M8_CLIP_X0], cy0 = rd[M8_CLIP_Y0];
+    int cx1 = m8_imin(rd[M8_CLIP_X1], 128), cy1 = m8_imin(rd[M8_CLIP_Y1], 128);
+    int c0 = m8_imax(0, cx0 - gx), c1 = m8_imin(ncols, cx1 - gx);
+    int r0 = m8_imax(0, cy0 - gy), r1 = m8_imin(nrows, cy1 - gy);
+    if (c0 >= c1 || r0 >= r1) return 1;                /* nothing of it is visible */
+    unsigned keep = ((1u << c1) - 1) >> c0;            /* visible columns, from c0 */
+    int xs = gx + c0;                                  /* first visible column on screen */
     uint64_t all = 0x1111111111111111ull * (unsigned)(col & 15), v;
-    unsigned sh = (unsigned)(gx & 1) * 4;
-    uint8_t *p = st->wr + base + gy * 64 + (gx >> 1);
-    for (int r = 0; r < nrows; r++, p += 64) {
-        uint64_t m = spread_bits(bits[r] & keep) << sh;
+    unsigned sh = (unsigned)(xs & 1) * 4;
+    uint8_t *p = st->wr + base + (gy + r0) * 64 + (xs >> 1);
+    for (int r = r0; r < r1; r++, p += 64) {
+        uint64_t m = spread_bits((bits[r] >> c0) & keep) << sh;
         if (!m) continue;
         memcpy(&v, p, 8);
         v = (v & ~m) | (all & m);
@@ -441,6 +446,16 @@ int m8_text_step(m8_text_state *st, const char *str, int len)
         if (st->pos >= len) {
             st->done = 1;
             return 0;
+        }
+        int c = s[st->pos];
+        if (c >= 16 && st->repeat < 0) {  /* a plain char: what one_code would queue, drawn */
+            st->pos++;
+            st->pend_c = c;
+            st->pend_oneoff = 0;
+            put_glyph(st, c);
+            int wait = char_wait(st);
+            if (wait > 0) return wait;
+            continue;
         }
         int wait = one_code(st, s, len);
         if (wait > 0) return wait;
