@@ -184,8 +184,9 @@ void m8_tline(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t mx, int32_t 
         int x, y;
         m8_walk_pos(&wk, &x, &y);
         if (y < w.y0 || y >= w.y1 || x < w.x0 || x >= w.x1) continue;
-        int mpx = (int)(((px + wk.i * dpx) & maskx) >> 16) + offx;
-        int mpy = (int)(((py + wk.i * dpy) & masky) >> 16) + offy;
+        /* unsigned: a far-off start may overflow the product; the masks keep low bits */
+        int mpx = (int)((((uint64_t)px + (uint64_t)wk.i * (uint64_t)dpx) & (uint64_t)maskx) >> 16) + offx;
+        int mpy = (int)((((uint64_t)py + (uint64_t)wk.i * (uint64_t)dpy) & (uint64_t)masky) >> 16) + offy;
         int tile = map_tile(ram, mpx >> 3, mpy >> 3);
         if (!tile_drawn(ram, tile, layers)) continue;
         int c = m8_surface_read(ram, src, (tile % 16) * 8 + (mpx & 7), (tile / 16) * 8 + (mpy & 7));
