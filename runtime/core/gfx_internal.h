@@ -120,6 +120,10 @@ static inline void m8_ink_plot(uint8_t *ram, int x, int y, const m8_ink *k)
     m8_plot(ram, x, y, c);
 }
 
+/* Test hook: non-zero makes line, tline and print take their general per-pixel paths, which
+ * the unit tests compare the fast paths with (gfx_state.c; 0 in every program). */
+extern int m8_gfx_general_only;
+
 /* Resolve the colour argument and the current pen/fill state into an ink; *invert gets the
  * inverted-fill request (may be NULL). Defined in gfx_state.c. */
 m8_ink m8_gfx_ink(uint8_t *ram, int32_t col, int *invert);

@@ -99,6 +99,64 @@ static int64_t to_px16(int32_t raw, int bits)
     return m8_floordiv(raw, (int64_t)1 << (bits - 16));
 }
 
+/* tline's common case: no fill pattern, full bit-plane mask, the sheet and the screen
+ * apart and unwrapped, the map (and the flags) not under the screen, so nothing the line
+ * writes is read again. Map positions are stepped in 32 bits (the masks keep only bits
+ * below 2^27, so the sum modulo 2^32 masks to the same value as the 64-bit product), the
+ * map is addressed with its base, width and height read once, and the tile is looked up
+ * only when the cell changes. Returns 0 (nothing drawn) when the case does not apply. */
+static int tline_fast(uint8_t *ram, m8_walk *wk, const m8_win *w, const m8_sprite_ink *s,
+                      int64_t px, int64_t py, int64_t dpx, int64_t dpy, uint32_t maskx,
+                      uint32_t masky, int offx, int offy, int layers)
+{
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram), size;
+    uint32_t mbase = map_base(ram, &size);
+    int ring = size == 0x2000 && mbase < 0x3000;
+    uint32_t mlo = ring ? 0x1000 : mbase, mhi = ring ? 0x3000 : mbase + size;
+    if (m8_gfx_general_only || s->pat || ram[M8_BITPLANE_MASK] != 0xff || dst < 0x6000 ||
+        dst + 0x2000 > 0x10000 || src + 0x2000 > 0x10000 ||
+        (src < dst + 0x2000 && dst < src + 0x2000) || (mlo < dst + 0x2000 && dst < mhi))
+        return 0;
+    int mw = ram[M8_MAP_WIDTH] ? ram[M8_MAP_WIDTH] : 256, mh = (int)(size / (uint32_t)mw);
+    int sprite0 = (ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0) != 0;
+    uint8_t *screen = ram + dst;
+    const uint8_t *sheet = ram + src;
+    uint32_t ax = (uint32_t)((uint64_t)px + (uint64_t)wk->i * (uint64_t)dpx);
+    uint32_t ay = (uint32_t)((uint64_t)py + (uint64_t)wk->i * (uint64_t)dpy);
+    uint32_t sx = (uint32_t)(uint64_t)dpx, sy = (uint32_t)(uint64_t)dpy;
+    int lastcx = -1, lastcy = -1;
+    const uint8_t *spr = NULL;      /* the current cell's sprite, NULL = not drawn */
+    do {
+        int x, y;
+        m8_walk_pos(wk, &x, &y);
+        int mpx = (int)((ax & maskx) >> 16) + offx, mpy = (int)((ay & masky) >> 16) + offy;
+        ax += sx;
+        ay += sy;
+        if (y < w->y0 || y >= w->y1 || x < w->x0 || x >= w->x1) continue;
+        int cx = mpx >> 3, cy = mpy >> 3;
+        if (cx != lastcx || cy != lastcy) {
+            lastcx = cx;
+            lastcy = cy;
+            int tile = 0;
+            if (cx < mw && cy < mh) {
+                uint32_t off = (uint32_t)cy * (uint32_t)mw + (uint32_t)cx;
+                tile = ram[ring ? 0x1000 + ((mbase - 0x1000 + off) & 0x1fff) : (mbase + off) & 0xffff];
+            }
+            int drawn = (tile || sprite0) && (!layers || (ram[M8_FLAGS + tile] & layers));
+            spr = drawn ? sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
+        }
+        if (!spr) continue;
+        int sxp = mpx & 7;
+        uint8_t b = spr[(mpy & 7) * 64 + (sxp >> 1)];
+        uint8_t v = s->lut0[(sxp & 1) ? b >> 4 : b & 15];
+        if (v == 0xff) continue;
+        uint8_t *d = screen + y * 64 + (x >> 1);
+        unsigned sh = (unsigned)(x & 1) * 4;
+        *d = (uint8_t)((*d & ~(15u << sh)) | ((unsigned)v << sh));
+    } while (m8_walk_next(wk));
+    return 1;
+}
+
 void m8_tline(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t mx, int32_t my,
               int32_t mdx, int32_t mdy, int layers, int bits)
 {
@@ -119,12 +177,16 @@ void m8_tline(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t mx, int32_t 
     m8_sprite_ink s;
     m8_sprite_ink_init(ram, &s);
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    if (tline_fast(ram, &wk, &w, &s, px, py, dpx, dpy, (uint32_t)maskx, (uint32_t)masky,
+                   offx, offy, layers))
+        return;
     do {
         int x, y;
         m8_walk_pos(&wk, &x, &y);
         if (y < w.y0 || y >= w.y1 || x < w.x0 || x >= w.x1) continue;
-        int mpx = (int)(((px + wk.i * dpx) & maskx) >> 16) + offx;
-        int mpy = (int)(((py + wk.i * dpy) & masky) >> 16) + offy;
+        /* unsigned: a far-off start may overflow the product; the masks keep low bits */
+        int mpx = (int)((((uint64_t)px + (uint64_t)wk.i * (uint64_t)dpx) & (uint64_t)maskx) >> 16) + offx;
+        int mpy = (int)((((uint64_t)py + (uint64_t)wk.i * (uint64_t)dpy) & (uint64_t)masky) >> 16) + offy;
         int tile = map_tile(ram, mpx >> 3, mpy >> 3);
         if (!tile_drawn(ram, tile, layers)) continue;
         int c = m8_surface_read(ram, src, (tile % 16) * 8 + (mpx & 7), (tile / 16) * 8 + (mpy & 7));

@@ -212,11 +212,47 @@ int m8_pget(const uint8_t *ram, int x, int y)
 
 /* --- line --- */
 
+/* The solid line's steps: `steps` pixels from major coordinate maj (on screen, stepping by
+ * s) and minor coordinate mn, the minor step decided by the remainder r (the walk's q/r in
+ * 32 bits: |2d| <= den < 2^27 here); pixels whose minor coordinate is outside [mlo, mlo +
+ * mspan) are skipped. Inlined twice so each axis gets its own loop. */
+static inline void solid_line_steps(uint8_t *screen, int xmajor, int maj, int s, int mn,
+                                    int32_t r, int32_t d2, int32_t den, int64_t steps,
+                                    unsigned mlo, unsigned mspan, unsigned c)
+{
+    for (; steps > 0; steps--) {
+        if ((unsigned)mn - mlo < mspan) {
+            int x = xmajor ? maj : mn, y = xmajor ? mn : maj;
+            uint8_t *b = screen + y * 64 + (x >> 1);
+            unsigned sh = (unsigned)(x & 1) * 4;
+            *b = (uint8_t)((*b & ~(15u << sh)) | (c << sh));
+        }
+        maj += s;
+        r += d2;
+        if (r >= den) { r -= den; mn++; }
+        else if (r < 0) { r += den; mn--; }
+    }
+}
+
 static void draw_line(uint8_t *ram, int x0, int y0, int x1, int y1, const m8_ink *k)
 {
     m8_win w = m8_clip_win(ram);
     m8_walk wk;
     if (!m8_walk_init(&wk, x0, y0, x1, y1, &w)) return;
+    uint32_t base = m8_screen_base(ram);
+    if (k->pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && base + 0x2000 <= 0x10000 &&
+        !m8_gfx_general_only) {                 /* solid, no wrap: the walk in 32 bits */
+        int maj = (int)(wk.maj0 + wk.s * wk.i), mn = (int)(wk.min0 + wk.q);
+        unsigned mlo = (unsigned)(wk.xmajor ? w.y0 : w.x0);
+        unsigned mspan = (unsigned)(wk.xmajor ? w.y1 - w.y0 : w.x1 - w.x0);
+        if (wk.xmajor)
+            solid_line_steps(ram + base, 1, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
+                             (int32_t)wk.den, wk.hi - wk.i + 1, mlo, mspan, k->c0 & 15u);
+        else
+            solid_line_steps(ram + base, 0, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
+                             (int32_t)wk.den, wk.hi - wk.i + 1, mlo, mspan, k->c0 & 15u);
+        return;
+    }
     do {
         int x, y;
         m8_walk_pos(&wk, &x, &y);

@@ -44,6 +44,8 @@ int m8_gfx_color_arg(uint8_t *ram, int32_t col)
     return (ram[M8_COLOR_FILLP] & 2) && (u & 0x08000000u);
 }
 
+int m8_gfx_general_only;
+
 m8_ink m8_gfx_ink(uint8_t *ram, int32_t col, int *invert)
 {
     int inv = m8_gfx_color_arg(ram, col);

@@ -14,6 +14,7 @@
 
 #include "font.h"
 #include "gfx.h"
+#include "gfx_internal.h"
 #include "pixel.h"
 #include "ram.h"
 
@@ -105,6 +106,48 @@ static void newline(tstate *st)
     }
 }
 
+/* The nibble mask of the pixels of a glyph row: bit i of `bits` -> nibble i set. */
+static inline uint64_t spread_bits(unsigned bits)
+{
+    uint64_t v = bits & 0xff;
+    v = (v | v << 12) & 0x000f000full;
+    v = (v | v << 6) & 0x03030303ull;
+    v = (v | v << 3) & 0x11111111ull;
+    return v * 15;
+}
+
+/* A glyph at 1:1 scale (ncols x nrows at screen (gx, gy)) with the full bit-plane mask, on
+ * a screen with room for a word past its last row: the columns and rows inside the clip
+ * rectangle are worked out once, then each glyph row is one 64-bit read-modify-write of
+ * the visible pixels it sets (a glyph wholly outside costs nothing more). Returns 0
+ * (nothing drawn) when the case does not apply. */
+static int glyph_fast(tstate *st, const uint8_t *bits, int ncols, int nrows, int gx, int gy,
+                      int col)
+{
+    const uint8_t *rd = st->rd;
+    uint32_t base = m8_screen_base(rd);
+    if (m8_gfx_general_only || rd[M8_BITPLANE_MASK] != 0xff || base + 0x2000 + 8 > 0x10000)
+        return 0;
+    int cx0 = rd[M8_CLIP_X0], cy0 = rd[M8_CLIP_Y0];
+    int cx1 = m8_imin(rd[M8_CLIP_X1], 128), cy1 = m8_imin(rd[M8_CLIP_Y1], 128);
+    int c0 = m8_imax(0, cx0 - gx), c1 = m8_imin(ncols, cx1 - gx);
+    int r0 = m8_imax(0, cy0 - gy), r1 = m8_imin(nrows, cy1 - gy);
+    if (c0 >= c1 || r0 >= r1) return 1;                /* nothing of it is visible */
+    unsigned keep = ((1u << c1) - 1) >> c0;            /* visible columns, from c0 */
+    int xs = gx + c0;                                  /* first visible column on screen */
+    uint64_t all = 0x1111111111111111ull * (unsigned)(col & 15), v;
+    unsigned sh = (unsigned)(xs & 1) * 4;
+    uint8_t *p = st->wr + base + (gy + r0) * 64 + (xs >> 1);
+    for (int r = r0; r < r1; r++, p += 64) {
+        uint64_t m = spread_bits((bits[r] >> c0) & keep) << sh;
+        if (!m) continue;
+        memcpy(&v, p, 8);
+        v = (v & ~m) | (all & m);
+        memcpy(p, &v, 8);
+    }
+    return 1;
+}
+
 /* Draw one cell: glyph rows `bits` (bit 0 = left), ncols x nrows of them are drawn,
  * in a cell_w x cell_h cell, glyph shifted by (ox, oy); `pad` = padding applies. */
 static void draw_cell(tstate *st, const uint8_t *bits, int ncols, int nrows, int cell_w,
@@ -121,6 +164,9 @@ static void draw_cell(tstate *st, const uint8_t *bits, int ncols, int nrows, int
         for (int yy = py - p; yy < py + h; yy++)
             for (int xx = px - p; xx < px + w; xx++) plot(st, xx, yy, bgc);
     }
+    if (!st->invert && sx == 1 && sy == 1 &&
+        glyph_fast(st, bits, ncols, nrows, px + ox, py + oy, fgc))
+        return;
     if (!st->invert) {
         for (int r = 0; r < nrows; r++)
             for (int c = 0; c < ncols; c++) {
@@ -400,6 +446,16 @@ int m8_text_step(m8_text_state *st, const char *str, int len)
         if (st->pos >= len) {
             st->done = 1;
             return 0;
+        }
+        int c = s[st->pos];
+        if (c >= 16 && st->repeat < 0) {  /* a plain char: what one_code would queue, drawn */
+            st->pos++;
+            st->pend_c = c;
+            st->pend_oneoff = 0;
+            put_glyph(st, c);
+            int wait = char_wait(st);
+            if (wait > 0) return wait;
+            continue;
         }
         int wait = one_code(st, s, len);
         if (wait > 0) return wait;
