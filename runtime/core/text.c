@@ -3,7 +3,8 @@
  * stripey, pinball, invert, padding, solid background), the custom font at 0x5600 with its
  * per-char adjustments, default attributes at 0x5f58-0x5f5b, console scrolling.
  * Depends on: ram.h, pixel.h (m8_plot, draw palette, camera), font.h (built-in glyphs),
- * gfx.h (m8_cls for `\^c`).
+ * gfx.h (m8_cls for `\^c`), gfx_internal.h (m8_imin/m8_imax and m8_gfx_general_only, the
+ * tests' switch off the glyph fast path).
  *
  * One interpreter serves drawing and measuring: with `wr` NULL it only moves the cursor.
  * It interprets one code at a time from a saved position (m8_text_state), so a print can
