@@ -9,7 +9,8 @@
 #         libFuzzer targets; xvfb and xauth to run the window under a virtual X server; chromium
 #         to load report.html headless (test_profiler_calls.c) and the web player
 #         (test_web_player.c, with emscripten and node-acorn to build it); flac, the codec
-#         bench's comparison.
+#         bench's comparison; lua5.4, the unmodified interpreter the Lua bench compares with
+#         (tests/bench/bench_lua.c: only run, never linked).
 #   web   the above for run and what the web player adds (make web): emscripten (Debian's,
 #         3.1.6; its Node.js and acorn come with it) and chromium for its test.
 # Nothing else is downloaded. Usage: tools/deps.sh run|test|web
@@ -17,7 +18,7 @@ set -eu
 purpose=${1:-run}
 run_pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev libconfig-dev libpng-dev zlib1g-dev libgif-dev"
 [ "${M8_LUA:-source}" = system ] && run_pkgs="$run_pkgs liblua5.4-dev"
-test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac chromium emscripten node-acorn"
+test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac lua5.4 chromium emscripten node-acorn"
 web_pkgs="emscripten nodejs node-acorn chromium"
 case "$purpose" in
   run)  pkgs=$run_pkgs ;;

@@ -1,15 +1,23 @@
 /* bench.h - declarations of the benchmark entry points run by tests/bench/bench_main.c,
- * and the CPU clock they share. Other benches add their declarations here.
- * Depends on: libc (clock_gettime). */
+ * the CPU clock they share and a machine started for a bench cart. Other benches add
+ * their declarations here.
+ * Depends on: api/mote8.h, libc (clock_gettime). */
 #ifndef M8_BENCH_H
 #define M8_BENCH_H
 
+#include <stddef.h>
 #include <time.h>
+#include "mote8.h"
 
 void m8_bench_synth(void);
 void m8_bench_gfx(void);
 void m8_bench_carts(void);
 void m8_bench_pcm(void);
+void m8_bench_lua(void);
+
+/* A machine running `cart` (its bytes; seed 0, mute, the POSIX platform without printh), or
+ * NULL with the cart's error printed (bench_carts.c). */
+mote8 *m8_bench_start(const char *cart, const char *data, size_t len);
 
 /* CPU seconds used by this process (all threads). */
 static inline double m8_bench_cpu_seconds(void)

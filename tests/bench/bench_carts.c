@@ -29,6 +29,7 @@ static int read_peer_figures(peer_figure *out, int max)
     if (!text) return 0;
     int n = 0;
     for (char *line = strtok(text, "\n"); line && n < max; line = strtok(NULL, "\n")) {
+        if (strncmp(line, "## ", 3) == 0 && n > 0) break;   /* the next section: Lua-heavy work */
         /* | name [(a note)] | us | goal | */
         char name[64];
         double us, goal;
@@ -44,7 +45,7 @@ static int read_peer_figures(peer_figure *out, int max)
     return n;
 }
 
-static mote8 *start(const char *cart, char *data, size_t len)
+mote8 *m8_bench_start(const char *cart, const char *data, size_t len)
 {
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
@@ -70,7 +71,7 @@ static uint64_t frames_drawn(mote8 *m8)
 /* Pixels requested per _draw, from a profiled run of 120 ticks. */
 static double pixels_per_draw(const char *cart, char *data, size_t len)
 {
-    mote8 *m8 = start(cart, data, len);
+    mote8 *m8 = m8_bench_start(cart, data, len);
     if (!m8) return 0;
     mote8_profiler *p = mote8_profiler_attach(m8);
     for (int i = 0; i < 120 && mote8_tick(m8, NULL) == MOTE8_RUNNING; i++) {}
@@ -124,7 +125,7 @@ void m8_bench_carts(void)
             printf("| %s | missing | | | | | |\n", peers[i].cart);
             continue;
         }
-        mote8 *m8 = start(peers[i].cart, data, len);
+        mote8 *m8 = m8_bench_start(peers[i].cart, data, len);
         if (!m8) {
             free(data);
             continue;

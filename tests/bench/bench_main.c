@@ -12,6 +12,7 @@ static const bench benches[] = {
     { "gfx", m8_bench_gfx },
     { "carts", m8_bench_carts },
     { "pcm", m8_bench_pcm },
+    { "lua", m8_bench_lua },
 };
 
 int main(int argc, char **argv)
