@@ -61,7 +61,7 @@ static int read_top(const m8_profile_files *dir, top_fn *top, int max)
             if (field[0][0] == '(' && strcmp(field[0], "(main chunk)"))
                 continue;                   /* not the frames standing for none */
             top_fn *t = &top[n++];
-            snprintf(t->name, sizeof t->name, "%s", field[0]);
+            snprintf(t->name, sizeof t->name, "%.*s", (int)sizeof t->name - 1, field[0]);  /* cut */
             snprintf(t->at, sizeof t->at, "%s", field[1]);
             snprintf(t->calls, sizeof t->calls, "%s", field[2]);
             t->inclusive = strtod(field[3], NULL);
@@ -92,7 +92,7 @@ static call_row *read_calls(const m8_profile_files *dir, int *count)
                 cap = ncap;
             }
             call_row *r = &rows[n++];
-            snprintf(r->caller, sizeof r->caller, "%s", field[0]);
+            snprintf(r->caller, sizeof r->caller, "%.*s", (int)sizeof r->caller - 1, field[0]);
             snprintf(r->caller_at, sizeof r->caller_at, "%s", field[1]);
             snprintf(r->site, sizeof r->site, "%s", field[2]);
             snprintf(r->callee, sizeof r->callee, "%s", field[3]);
