@@ -3,9 +3,8 @@
  * left/right/confirm, the load() breadcrumb, reset cart); the exits are the page's: "exit to
  * carts" on the bundled carts' page (the page goes back to the grid), none on an exported
  * page. Drawn as the window draws it (window/window.c, draw_menu) but in screen pixels, into
- * the RGB buffer the page scales: the picture at a third of its brightness, a black box with
- * a white frame, one line a entry in the built-in font (mote8_glyph), the selected one
- * yellow behind the P8SCII arrow. The page calls:
+ * the RGB buffer the page scales (common/menu_picture.c, shared with the libretro core).
+ * The page calls:
  *   m8web_menu_set_exits(launcher)  1: an "exit to carts" line (the bundled carts' page);
  *   m8web_menu_toggle()             open, or close as "continue" (mote8Pause());
  *   m8web_menu_key(key)             0-5: up down left right confirm back (the page's Enter,
@@ -13,17 +12,13 @@
  *   m8web_menu_state()              0 closed, 1 open, 2 "exit to carts" chosen (closed);
  *   m8web_menu_selected(), m8web_menu_count(), m8web_menu_label(i): the lines of the menu
  *                                   open or last open (the test hook).
- * Depends on: web_menu.h, common/pause_menu.h, api/mote8.h, emscripten.h. */
+ * Depends on: web_menu.h, common/pause_menu.h, common/menu_picture.h, api/mote8.h,
+ * emscripten.h. */
 #include <emscripten.h>
 #include <string.h>
+#include "menu_picture.h"
 #include "pause_menu.h"
 #include "web_menu.h"
-
-#define BOX_W 88
-#define LINE_H 8
-#define WHITE 255, 241, 232
-#define LIGHT_GREY 194, 195, 199
-#define YELLOW 255, 236, 39
 
 static struct {
     m8_pause_menu pm;
@@ -72,56 +67,7 @@ void web_menu_after_tick(mote8 *m8)
     if (mote8_pause_requested(m8) && !menu.pm.open) open_menu(m8);
 }
 
-/* --- drawing, in screen pixels --- */
-
-static void fill(uint8_t *rgb, int x, int y, int w, int h, uint8_t r, uint8_t g, uint8_t b)
-{
-    for (int yy = y; yy < y + h; yy++)
-        for (int xx = x; xx < x + w; xx++) {
-            if (xx < 0 || yy < 0 || xx >= MOTE8_WIDTH || yy >= MOTE8_HEIGHT) continue;
-            uint8_t *p = rgb + (yy * MOTE8_WIDTH + xx) * 3;
-            p[0] = r;
-            p[1] = g;
-            p[2] = b;
-        }
-}
-
-/* P8SCII text, rows 0-5 of each glyph as the window draws them; characters below 16 as '?'. */
-static void text(uint8_t *rgb, int x, int y, const char *s, uint8_t r, uint8_t g, uint8_t b)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c < 16) c = '?';
-        uint8_t rows[8];
-        int width = mote8_glyph(c, rows);
-        for (int row = 0; row < 6; row++)
-            for (int col = 0; col < width; col++)
-                if (rows[row] >> col & 1) fill(rgb, x + col, y + row, 1, 1, r, g, b);
-        x += width;
-    }
-}
-
-void web_menu_draw(uint8_t *rgb)
-{
-    if (!menu.pm.open) return;
-    for (int i = 0; i < MOTE8_WIDTH * MOTE8_HEIGHT * 3; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
-    int bh = menu.pm.count * LINE_H + 8;
-    int bx = (MOTE8_WIDTH - BOX_W) / 2, by = (MOTE8_HEIGHT - bh) / 2;
-    fill(rgb, bx, by, BOX_W, bh, 0, 0, 0);
-    fill(rgb, bx, by, BOX_W, 1, WHITE);
-    fill(rgb, bx, by + bh - 1, BOX_W, 1, WHITE);
-    fill(rgb, bx, by, 1, bh, WHITE);
-    fill(rgb, bx + BOX_W - 1, by, 1, bh, WHITE);
-    for (int i = 0; i < menu.pm.count; i++) {
-        int x = bx + 10, y = by + 5 + LINE_H * i;
-        if (i == menu.pm.selected) {
-            text(rgb, x - 6, y, "\x17", YELLOW);       /* the P8SCII arrow */
-            text(rgb, x, y, menu.pm.labels[i], YELLOW);
-        } else {
-            text(rgb, x, y, menu.pm.labels[i], LIGHT_GREY);
-        }
-    }
-}
+void web_menu_draw(uint8_t *rgb) { m8_pause_menu_draw_rgb(&menu.pm, rgb); }
 
 /* --- the interface the page calls --- */
 
