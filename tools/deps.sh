@@ -10,7 +10,9 @@
 #         to load report.html headless (test_profiler_calls.c) and the web player
 #         (test_web_player.c, with emscripten and node-acorn to build it); flac, the codec
 #         bench's comparison; lua5.4, the unmodified interpreter the Lua bench compares with
-#         (tests/bench/bench_lua.c: only run, never linked).
+#         (tests/bench/bench_lua.c: only run, never linked); retroarch-dev (libretro.h) for the
+#         libretro core, retroarch and dbus-daemon (a session bus for it) to run it
+#         (tests/integration/test_libretro.c).
 #   web   the above for run and what the web player adds (make web): emscripten (Debian's,
 #         3.1.6; its Node.js and acorn come with it) and chromium for its test.
 # Nothing else is downloaded. Usage: tools/deps.sh run|test|web
@@ -18,7 +20,7 @@ set -eu
 purpose=${1:-run}
 run_pkgs="build-essential dpkg-dev cmake pkg-config libsdl2-dev libconfig-dev libpng-dev zlib1g-dev libgif-dev"
 [ "${M8_LUA:-source}" = system ] && run_pkgs="$run_pkgs liblua5.4-dev"
-test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac lua5.4 chromium emscripten node-acorn"
+test_pkgs="libcriterion-dev clang libclang-rt-14-dev xvfb xauth flac lua5.4 chromium emscripten node-acorn retroarch-dev retroarch dbus-daemon"
 web_pkgs="emscripten nodejs node-acorn chromium"
 case "$purpose" in
   run)  pkgs=$run_pkgs ;;

@@ -17,8 +17,21 @@
 #include <unistd.h>
 #include "posix_internal.h"
 
+static char data_dir_override[2048];     /* m8_posix_use_data_dir; "" = the user's */
+
+void m8_posix_use_data_dir(const char *dir)
+{
+    snprintf(data_dir_override, sizeof data_dir_override, "%s", dir ? dir : "");
+}
+
 int m8_posix_data_dir(char *out, size_t outsz, char *err, size_t errsz)
 {
+    if (data_dir_override[0]) {
+        snprintf(out, outsz, "%s", data_dir_override);
+        if (m8_posix_make_folders(out, 1) == 0) return 0;
+        snprintf(err, errsz, "cannot create the cartdata folder %s: %s", out, strerror(errno));
+        return -1;
+    }
     return m8_posix_user_folder("MOTE8_DATA_DIR", "cdata", out, outsz, err, errsz);
 }
 

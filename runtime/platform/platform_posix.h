@@ -47,6 +47,10 @@ void *m8_stdio_read_file(const char *path, size_t *len);
  * ~/.local/share/mote8/cdata (created when missing). Returns 0, or -1 with err. */
 int m8_posix_data_dir(char *out, size_t outsz, char *err, size_t errsz);
 
+/* Use `dir` as the cartdata folder of this process instead of the above (the libretro core:
+ * RetroArch's save folder); NULL or "" goes back to the above. */
+void m8_posix_use_data_dir(const char *dir);
+
 /* The folder for cart output (printh to a file): $MOTE8_OUTPUT_DIR, else
  * $XDG_DATA_HOME/mote8/output, else ~/.local/share/mote8/output (created when missing).
  * Returns 0, or -1 with err. */

@@ -1,0 +1,306 @@
+/* test_libretro.c - the libretro core (build/bin/mote8_libretro.so, runtime/host/libretro):
+ * driven by the test frontend m8_libretro_drive (tests/libretro/libretro_drive.c) it gives
+ * `mote8 --headless`'s frames and samples for the same cart and input (a bundled cart, a
+ * .p8.png, a cart with scripted pads), falls back to RGB565, keeps cartdata in the
+ * frontend's save folder, refuses a broken cart with a message naming it, shows the
+ * bundled carts without content and starts the chosen one, and opens its pause menu on
+ * Start ("reset cart" restarts the cart). Then RetroArch itself (Debian's retroarch, under
+ * xvfb-run) runs racer for 150 frames and its screenshot equals the headless frame.
+ * Skipped where the core is not built (the sanitizer build; no retroarch-dev).
+ * Depends on: m8_test_util.h, Criterion. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "m8_test_util.h"
+
+#define CORE M8_BINARY_DIR "/bin/mote8_libretro.so"
+
+static void need_core(void)
+{
+#ifndef M8_LIBRETRO_CORE
+    cr_skip_test("the libretro core is not part of this build");
+#endif
+    struct stat st;
+    cr_assert(stat(CORE, &st) == 0, "%s is missing", CORE);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    char *data = m8_read_file(path, len, 0);
+    cr_assert_not_null(data, "cannot read %s", path);
+    return data;
+}
+
+static void same_file(const char *what, const char *a, const char *b)
+{
+    size_t la = 0, lb = 0;
+    char *x = slurp(a, &la), *y = slurp(b, &lb);
+    cr_assert(la == lb && memcmp(x, y, la) == 0, "%s: %s (%zu bytes) and %s (%zu bytes) differ",
+              what, a, la, b, lb);
+    free(x);
+    free(y);
+}
+
+/* The samples of a WAV file's data chunk, written raw to `out`. */
+static void wav_samples(const char *wav, const char *out)
+{
+    size_t len = 0;
+    char *data = slurp(wav, &len);
+    size_t at = 12;
+    while (at + 8 <= len && memcmp(data + at, "data", 4) != 0)
+        at += 8 + ((size_t)(uint8_t)data[at + 4] | (size_t)(uint8_t)data[at + 5] << 8 |
+                   (size_t)(uint8_t)data[at + 6] << 16 | (size_t)(uint8_t)data[at + 7] << 24);
+    cr_assert(at + 8 <= len, "%s has no data chunk", wav);
+    FILE *f = fopen(out, "wb");
+    cr_assert_not_null(f);
+    fwrite(data + at + 8, 1, len - at - 8, f);
+    fclose(f);
+    free(data);
+}
+
+/* The core and the headless runner on `cart` for `frames` (with an input script or NULL):
+ * the same last frame and the same samples. */
+static void same_as_headless(const char *cart, const char *frames, const char *input)
+{
+    const char *core_png = m8t_tmp_path("retro", "core.png");
+    const char *core_raw = m8t_tmp_path("retro", "core.raw");
+    const char *head_png = m8t_tmp_path("retro", "head.png");
+    const char *head_wav = m8t_tmp_path("retro", "head.wav");
+    const char *head_raw = m8t_tmp_path("retro", "head.raw");
+    m8_run_result r;
+    const char *args[16] = { CORE, cart, frames, "--png", core_png, "--raw", core_raw };
+    int n = 7;
+    if (input) args[n++] = "--input", args[n++] = input;
+    args[n] = NULL;
+    m8t_run_tool(&r, "m8_libretro_drive", args);
+    cr_assert_eq(r.exit_code, 0, "%s: %s%s", cart, r.out, r.err);
+    char expect[64];
+    snprintf(expect, sizeof expect, "frames %s ", frames);
+    cr_assert(strstr(r.out, expect), "%s: %s", cart, r.out);
+    const char *hargs[16] = { "--headless", "--frames", frames, "--screenshot", head_png,
+                              "--wav", head_wav };
+    n = 7;
+    if (input) hargs[n++] = "--input", hargs[n++] = input;
+    hargs[n++] = cart;
+    hargs[n] = NULL;
+    m8t_run_mote8(&r, hargs);
+    cr_assert_eq(r.exit_code, 0, "%s: %s", cart, r.err);
+    same_file(cart, core_png, head_png);
+    wav_samples(head_wav, head_raw);
+    same_file(cart, core_raw, head_raw);
+}
+
+Test(libretro, gives_the_headless_frames_and_samples)
+{
+    need_core();
+    same_as_headless(M8_SOURCE_DIR "/carts/racer.p8", "150", NULL);
+    same_as_headless(M8_SOURCE_DIR "/carts/spaceman.p8", "90", NULL);
+    const char *input = m8t_tmp_path("retro", "racer.input");
+    FILE *f = fopen(input, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "0 0\n40 16\n44 0\n60 2\n120 34\n200 0\n");   /* start, then steer and fire */
+    fclose(f);
+    same_as_headless(M8_SOURCE_DIR "/carts/racer.p8", "240", input);
+}
+
+Test(libretro, runs_a_p8_png_cart)
+{
+    need_core();
+    const char *png_cart = m8t_tmp_path("retro", "racer.p8.png");
+    m8_run_result r;
+    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", M8_SOURCE_DIR "/carts/racer.p8",
+                                                          png_cart, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    same_as_headless(png_cart, "60", NULL);
+}
+
+Test(libretro, falls_back_to_rgb565)
+{
+    need_core();
+    const char *png = m8t_tmp_path("retro", "565.png");
+    m8_run_result r;
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, M8_SOURCE_DIR "/carts/racer.p8",
+                                                                 "30", "--rgb565", "--png", png, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
+    cr_assert_eq(m8t_run_cart(M8_SOURCE_DIR "/carts/racer.p8", 30, rgb, NULL, 0, NULL, 0), MOTE8_RUNNING);
+    int w = 0, h = 0;
+    char err[256];
+    uint8_t *got = mote8_read_png(png, &w, &h, err, sizeof err);
+    cr_assert_not_null(got, "%s", err);
+    int far = 0;       /* each channel within RGB565's rounding of the machine's colour */
+    for (int i = 0; i < MOTE8_WIDTH * MOTE8_HEIGHT * 3; i++)
+        if (abs(got[i] - rgb[i]) > 8) far++;
+    cr_assert_eq(far, 0, "%d channels off by more than RGB565's rounding", far);
+    free(got);
+}
+
+Test(libretro, keeps_cartdata_in_the_save_folder)
+{
+    need_core();
+    const char *dir = m8t_temp_dir("retrosave");
+    char cart[512], saves[512], file[600];
+    snprintf(cart, sizeof cart, "%s/counter.p8", dir);
+    snprintf(saves, sizeof saves, "%s/saves", dir);
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+               "cartdata(\"m8_retro_test\")\ndset(0, dget(0) + 1)\n"
+               "function _draw() cls() print(dget(0), 0, 0, 7) end\n");
+    fclose(f);
+    m8_run_result r;
+    for (int run = 0; run < 2; run++) {
+        m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, cart, "2", "--save-dir",
+                                                                     saves, NULL });
+        cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    }
+    snprintf(file, sizeof file, "%s/mote8/m8_retro_test.p8d.txt", saves);
+    size_t len = 0;
+    char *text = slurp(file, &len);
+    cr_assert(strncmp(text, "00020000", 8) == 0, "two runs counted to %.8s", text);
+    free(text);
+}
+
+Test(libretro, refuses_a_broken_cart_naming_it)
+{
+    need_core();
+    const char *cart = m8t_tmp_path("retro", "broken.p8");
+    FILE *f = fopen(cart, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\nfunction (\n");
+    fclose(f);
+    m8_run_result r;
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, cart, "5", NULL });
+    cr_assert_eq(r.exit_code, 1, "%s", r.out);
+    cr_assert(strstr(r.out, "content refused") && strstr(r.out, "broken.p8"), "%s", r.out);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, "/nonexistent/x.p8", "5", NULL });
+    cr_assert_eq(r.exit_code, 1, "%s", r.out);
+    cr_assert(strstr(r.out, "x.p8"), "%s", r.out);
+}
+
+/* Without content: the chooser; down then O starts the second bundled cart, whose frames
+ * then are those of a headless run of it (the frames before the start are the chooser's). */
+Test(libretro, chooses_a_bundled_cart_without_content)
+{
+    need_core();
+    const char *second = mote8_bundled_cart_name(1);
+    cr_assert_not_null(second);
+    const char *input = m8t_tmp_path("retro", "choose.input");
+    FILE *f = fopen(input, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "0 0\n2 8\n3 0\n5 16\n6 0\n");        /* down at frame 2, O at frame 5 */
+    fclose(f);
+    const char *png = m8t_tmp_path("retro", "chosen.png");
+    const char *shown = m8t_tmp_path("retro", "chooser.png");
+    m8_run_result r;
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, "-", "4", "--input", input,
+                                                                 "--png", shown, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, "-", "66", "--input", input,
+                                                                 "--png", png, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    /* frame 6 started the cart without ticking it; frames 7-66 are its first 60 ticks */
+    const char *head = m8t_tmp_path("retro", "chosen_head.png");
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "60", "--screenshot", head,
+                                             second, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    same_file(second, png, head);
+    size_t a = 0, b = 0;
+    char *x = slurp(shown, &a), *y = slurp(png, &b);
+    cr_assert(a != b || memcmp(x, y, a) != 0, "the chooser looks like the cart");
+    free(x);
+    free(y);
+}
+
+/* Start opens the pause menu (the picture dims and the machine stands still); down to
+ * "reset cart" and O restarts the cart: 30 frames later it shows a fresh run's frame 30. */
+Test(libretro, opens_the_pause_menu_and_resets)
+{
+    need_core();
+    const char *cart = M8_SOURCE_DIR "/carts/racer.p8";
+    const char *input = m8t_tmp_path("retro", "menu.input");
+    FILE *f = fopen(input, "w");
+    cr_assert_not_null(f);
+    /* Start at 50; racer has one menuitem, so "reset cart" is two lines down */
+    fprintf(f, "0 0\n50 64\n51 0\n53 8\n54 0\n56 8\n57 0\n59 16\n60 0\n");
+    fclose(f);
+    const char *menu_png = m8t_tmp_path("retro", "menu.png");
+    const char *reset_png = m8t_tmp_path("retro", "reset.png");
+    const char *head = m8t_tmp_path("retro", "reset_head.png");
+    m8_run_result r;
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, cart, "52", "--input", input,
+                                                                 "--png", menu_png, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "50", "--screenshot", head,
+                                             cart, NULL });
+    size_t a = 0, b = 0;
+    char *x = slurp(menu_png, &a), *y = slurp(head, &b);
+    cr_assert(a != b || memcmp(x, y, a) != 0, "the menu was not drawn");
+    free(x);
+    free(y);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, cart, "90", "--input", input,
+                                                                 "--png", reset_png, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "30", "--screenshot", head,
+                                             cart, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    same_file("racer after reset cart", reset_png, head);
+}
+
+/* RetroArch itself: 150 frames of racer under xvfb-run, its screenshot of the core's own
+ * frame (video_gpu_screenshot off) against the headless frame, pixel for pixel. RetroArch
+ * aborts in libdbus without a session bus (it asks GameMode for one at start), so it runs
+ * in a session of its own (dbus-run-session). */
+Test(libretro, runs_in_retroarch, .timeout = 120)
+{
+    need_core();
+    if (access("/usr/bin/retroarch", X_OK) != 0 || access("/usr/bin/xvfb-run", X_OK) != 0 ||
+        access("/usr/bin/dbus-run-session", X_OK) != 0)
+        cr_skip_test("retroarch, xvfb-run or dbus-run-session is missing (tools/deps.sh test "
+                     "installs them)");
+    const char *dir = m8t_temp_dir("retroarch");
+    char cfg[600], shot[600], cmd[4096];
+    snprintf(cfg, sizeof cfg, "%s/retroarch.cfg", dir);
+    snprintf(shot, sizeof shot, "%s/shot.png", dir);
+    FILE *f = fopen(cfg, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "audio_driver = \"null\"\naudio_enable = \"false\"\nvideo_gpu_screenshot = \"false\"\n"
+               "video_driver = \"gl\"\nvideo_vsync = \"false\"\ninput_driver = \"null\"\n"
+               "joypad_driver = \"null\"\nmenu_driver = \"null\"\nconfig_save_on_exit = \"false\"\n"
+               "savefile_directory = \"%s\"\nsavestate_directory = \"%s\"\n"
+               "screenshot_directory = \"%s\"\nsystem_directory = \"%s\"\n"
+               "video_font_enable = \"false\"\nnotification_show_autoconfig = \"false\"\n"
+               "gamemode_enable = \"false\"\n",
+            dir, dir, dir, dir);
+    fclose(f);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s dbus-run-session -- xvfb-run -a -s '-screen 0 640x480x24' "
+             "retroarch --config %s "
+             "-L %s %s/carts/racer.p8 --max-frames 150 --max-frames-ss "
+             "--max-frames-ss-path %s >%s/ra.log 2>&1",
+             dir, dir, cfg, CORE, M8_SOURCE_DIR, shot, dir);
+    int rc = system(cmd);
+    char log[600];
+    snprintf(log, sizeof log, "%s/ra.log", dir);
+    size_t len = 0;
+    char *text = m8_read_file(log, &len, 0);
+    cr_assert_eq(rc, 0, "retroarch exited with %d: %s", rc, text ? text : "");
+    const char *head = m8t_tmp_path("retro", "ra_head.png");
+    m8_run_result r;
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "150", "--screenshot", head,
+                                             M8_SOURCE_DIR "/carts/racer.p8", NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    int w = 0, h = 0;
+    char err[256];
+    uint8_t *got = mote8_read_png(shot, &w, &h, err, sizeof err);
+    cr_assert_not_null(got, "no screenshot from retroarch (%s): %s", err, text ? text : "");
+    cr_assert(w == MOTE8_WIDTH && h == MOTE8_HEIGHT, "retroarch's screenshot is %dx%d", w, h);
+    long differ = m8t_compare_png(got, head, err, sizeof err);
+    cr_assert_eq(differ, 0, "retroarch's frame 150 differs from the headless frame in %ld pixels (%s)",
+                 differ, err);
+    free(got);
+    free(text);
+}
