@@ -270,6 +270,31 @@ static int start_cart(const char *path, const char *bundled)
     return 0;
 }
 
+/* The buttons' names in the frontend's input settings, for every port. */
+static void describe_buttons(void)
+{
+    static const struct { unsigned id; const char *o_on_b, *o_on_a; } names[] = {
+        { RETRO_DEVICE_ID_JOYPAD_LEFT, "Left", "Left" },
+        { RETRO_DEVICE_ID_JOYPAD_RIGHT, "Right", "Right" },
+        { RETRO_DEVICE_ID_JOYPAD_UP, "Up", "Up" },
+        { RETRO_DEVICE_ID_JOYPAD_DOWN, "Down", "Down" },
+        { RETRO_DEVICE_ID_JOYPAD_B, "O", "X" }, { RETRO_DEVICE_ID_JOYPAD_Y, "O", "X" },
+        { RETRO_DEVICE_ID_JOYPAD_A, "X", "O" }, { RETRO_DEVICE_ID_JOYPAD_X, "X", "O" },
+        { RETRO_DEVICE_ID_JOYPAD_START, "Pause menu", "Pause menu" },
+    };
+    enum { PER_PORT = sizeof names / sizeof names[0] };
+    static struct retro_input_descriptor desc[PLAYERS * PER_PORT + 1];
+    int n = 0;
+    for (unsigned port = 0; port < PLAYERS; port++)
+        for (int i = 0; i < PER_PORT; i++) {
+            if (port > 0 && names[i].id == RETRO_DEVICE_ID_JOYPAD_START) continue;
+            desc[n++] = (struct retro_input_descriptor){ port, RETRO_DEVICE_JOYPAD, 0, names[i].id,
+                core.swap_ox ? names[i].o_on_a : names[i].o_on_b };
+        }
+    desc[n] = (struct retro_input_descriptor){ 0 };
+    if (core.env) core.env(RETRO_ENVIRONMENT_SET_INPUT_DESCRIPTORS, desc);
+}
+
 RETRO_API bool retro_load_game(const struct retro_game_info *game)
 {
     enum retro_pixel_format format = RETRO_PIXEL_FORMAT_XRGB8888;
@@ -281,6 +306,7 @@ RETRO_API bool retro_load_game(const struct retro_game_info *game)
     static const struct retro_keyboard_callback keyboard = { on_key };
     if (core.env) core.env(RETRO_ENVIRONMENT_SET_KEYBOARD_CALLBACK, (void *)&keyboard);
     read_options();
+    describe_buttons();
 
     const char *save_dir = NULL;
     if (core.env && core.env(RETRO_ENVIRONMENT_GET_SAVE_DIRECTORY, &save_dir) && save_dir &&
@@ -517,8 +543,10 @@ static void run_cart(const int *pads, int pressed0)
 RETRO_API void retro_run(void)
 {
     bool updated = false;
-    if (core.env && core.env(RETRO_ENVIRONMENT_GET_VARIABLE_UPDATE, &updated) && updated)
+    if (core.env && core.env(RETRO_ENVIRONMENT_GET_VARIABLE_UPDATE, &updated) && updated) {
         read_options();
+        describe_buttons();
+    }
     if (core.poll) core.poll();
     int pads[PLAYERS];
     for (int p = 0; p < PLAYERS; p++) pads[p] = pad_buttons((unsigned)p);
