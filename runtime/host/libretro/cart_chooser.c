@@ -26,7 +26,22 @@ const char *cart_chooser_press(cart_chooser *ch, int pressed)
     return pressed & BUTTONS_START ? mote8_bundled_cart_name(ch->selected) : NULL;
 }
 
-/* The selected cart's label, read from its bytes once per selection. */
+/* The cart's first frame (no sound, no files), for a cart without a label. 1 if drawn. */
+static int first_frame(const void *data, size_t len, const char *name, uint8_t *rgb)
+{
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.mute = 1;
+    mote8 *m8 = mote8_create(&cfg);
+    mote8_input none;
+    memset(&none, 0, sizeof none);
+    int ok = m8 && mote8_load_cart(m8, data, len, name) == 0 && mote8_tick(m8, &none) != MOTE8_ERROR;
+    if (ok) mote8_screen_rgb(m8, rgb);
+    mote8_destroy(m8);
+    return ok;
+}
+
+/* The selected cart's label (else its first frame), made once per selection. */
 static void load_label(cart_chooser *ch)
 {
     if (ch->label_of == ch->selected) return;
@@ -38,6 +53,8 @@ static void load_label(cart_chooser *ch)
     mote8_cart *cart = data ? mote8_cart_decode(data, len, "label", err, sizeof err) : NULL;
     if (cart) ch->have_label = mote8_cart_label_rgb(cart, ch->label) == 0;
     mote8_cart_destroy(cart);
+    if (!ch->have_label && data)
+        ch->have_label = first_frame(data, len, mote8_bundled_cart_name(ch->selected), ch->label);
 }
 
 void cart_chooser_draw(cart_chooser *ch, uint8_t *rgb)

@@ -1,5 +1,6 @@
 /* cart_chooser.h - the libretro core's screen when it is started without content: the
- * bundled carts (mote8_bundled_cart_name) in a list with the selected cart's label above it;
+ * bundled carts (mote8_bundled_cart_name) in a list with the selected cart's label (else its
+ * first frame) above it;
  * up/down choose, O, X or Start start the cart. Drawn into the 128x128 RGB screen.
  * Depends on: api/mote8.h. */
 #ifndef M8_CART_CHOOSER_H
@@ -10,7 +11,7 @@
 typedef struct cart_chooser {
     int count;                  /* bundled carts */
     int selected;
-    uint8_t label[128 * 128 * 3];   /* the selected cart's label, RGB */
+    uint8_t label[128 * 128 * 3];   /* the selected cart's label or first frame, RGB */
     int label_of;               /* which cart `label` holds, -1 none */
     int have_label;
 } cart_chooser;
