@@ -86,6 +86,13 @@ static int print_continue(lua_State *L, int status, lua_KContext ctx);
 static int print_run(lua_State *L, int job_index)
 {
     print_job *job = lua_touserdata(L, job_index);
+    /* the job's RAM and hooks are the machine's of now: a snapshot restored in another
+       process (docs/snapshots.md) has the job in the Lua heap, the machine elsewhere */
+    m8_machine *m = m8_machine_of(L);
+    job->st.rd = m->ram;
+    if (job->st.wr) job->st.wr = m->ram;
+    job->st.hooks.user = m;
+    job->st.hooks.audio = audio_hook;
     while (job->frames_left == 0) {
         int frames = m8_text_step(&job->st, job->text, job->len);
         if (frames == 0) return print_finish(L, &job->st, job->x0, job->y0, job->len);

@@ -14,7 +14,7 @@
  * numbers; api/host_services.c checks at compile time that they agree with the machine's
  * (runtime/core/m8conf.h).
  * Depends on: libc headers only (implementation in api/: vm.c, menu.c, host_services.c,
- * tool_cart_files.c, pcm_files.c). */
+ * tool_cart_files.c, pcm_files.c, snapshot.c). */
 #ifndef MOTE8_H
 #define MOTE8_H
 
@@ -202,6 +202,27 @@ int mote8_menu_activate(mote8 *m8, int index, int buttons);
 /* Restart the loaded cart from the beginning (the menu's "reset cart"), keeping its stat(6)
  * parameter and its breadcrumb. 0 or -1. */
 int mote8_reset(mote8 *m8);
+
+/* --- snapshots (api/snapshot.c; docs/snapshots.md) ---
+ * The whole running machine as bytes, taken between ticks (never from inside a callback
+ * of a tick): the cart's Lua heap, the machine (RAM, synth, input, cost counters, frame
+ * counters, rng) and the runtime's own state of the cart (pending load(), cartdata,
+ * menu items, errors). Loading one makes the machine continue exactly as it would have
+ * after the tick the state was saved at (same frames, samples, stat(1), rnd()). A state
+ * loads into the machine that saved it, or into a fresh machine of another process of the
+ * same build that has loaded the same cart (mote8_load_cart with the same bytes). */
+/* Bytes a state of the machine takes now, or 0 when it cannot be saved now
+ * (mote8_state_error says why). */
+size_t mote8_state_size(mote8 *m8);
+/* Write the state into buf (size bytes, at least mote8_state_size). 0, or -1 with
+ * mote8_state_error set. */
+int mote8_state_save(mote8 *m8, void *buf, size_t size);
+/* Continue from a state. 0, or -1 with mote8_state_error set (not a state, truncated or
+ * damaged, another build, another cart, its heap's addresses taken): the running cart is
+ * then untouched. */
+int mote8_state_load(mote8 *m8, const void *buf, size_t len);
+/* Why the last mote8_state_* call failed ("" if none did). */
+const char *mote8_state_error(const mote8 *m8);
 
 /* --- several carts (api/cart_flow.c; docs/cart-format.md, "Multi-cart games") ---
  * A cart's load(file, breadcrumb, param) replaces it inside the same machine before the

@@ -16,7 +16,7 @@
  * - stop(), run(), load() and the extcmd()s that end the cart record a request and unwind the
  *   cart's code (m8_vm_request); stop and shutdown take effect at once, the others
  *   (api/cart_flow.c) before the next tick, in the same machine.
- * Depends on: vm_internal.h, api_internal.h, api_registry.h, include_files.h,
+ * Depends on: vm_internal.h, api_internal.h, api_registry.h, include_files.h, lua_arena.h,
  * lua_weights.h, api/dialect (p8_translate, p8_runtime), runtime/core (machine, cart,
  * cart_codec, cost, p8num, p8scii, pixel, rng, synth), Lua 5.4. */
 #define _GNU_SOURCE
@@ -32,6 +32,7 @@
 #include "cart_codec.h"
 #include "cost.h"
 #include "include_files.h"
+#include "lua_arena.h"
 #include "lua_weights.h"
 #include "dialect/p8_runtime.h"
 #include "dialect/p8_translate.h"
@@ -53,12 +54,12 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     m8_vm *vm = ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
+        m8_arena_free(vm->arena, ptr, old);
         vm->mem_used -= old;
         return NULL;
     }
     if (nsize > old && vm->mem_used - old + nsize > vm->mem_limit) return NULL;
-    void *p = realloc(ptr, nsize);
+    void *p = m8_arena_realloc(vm->arena, ptr, old, nsize);
     if (p) vm->mem_used = vm->mem_used - old + nsize;
     return p;
 }
@@ -626,6 +627,10 @@ mote8 *mote8_create(const mote8_config *config)
         return NULL;
     }
     vm->machine->mute = vm->config.mute != 0;
+    /* the Lua heap's own region (docs/snapshots.md): room for the cap many times over, so
+       the size classes' slack never makes it run out first (it then falls back to malloc) */
+    size_t room = (vm->mem_limit + M8_LUA_ERROR_HEADROOM) * 8u;
+    vm->arena = m8_arena_new(room > M8_ARENA_MIN_RESERVE ? room : M8_ARENA_MIN_RESERVE);
     snprintf(vm->cart_name, sizeof vm->cart_name, "%s", "cart");
     return vm;
 }
@@ -637,6 +642,7 @@ static void close_lua(m8_vm *vm)
     vm->closing = 0;
     vm->L = NULL;
     vm->co = NULL;
+    m8_arena_reset(vm->arena);          /* every block is free now */
 }
 
 /* ---------------------------------------------------------------- finalizers --- */
@@ -729,6 +735,8 @@ void mote8_destroy(mote8 *vm)
     free(vm->cart_data);
     free(vm->held_screen);
     m8_machine_free(vm->machine);
+    m8_arena_delete(vm->arena);
+    m8_vm_state_forget(vm);
     free(vm);
 }
 
@@ -875,6 +883,7 @@ int mote8_load_cart(mote8 *vm, const void *data, size_t len, const char *name)
         vm->cart_data = copy;
         vm->cart_len = len;
     }
+    vm->chain_key = m8_state_cart_key(vm->cart_data, vm->cart_len);   /* its states' key */
     /* a cart the host loads starts a new chain: no parameter, no way back */
     m8_vm_clear_request(vm);
     vm->param[0] = 0;

@@ -14,7 +14,8 @@
 #include "mote8.h"
 
 
-#define M8_HOST_REQUESTS 8     /* extcmd commands kept for the host between its polls */
+#define M8_HOST_REQUESTS 8
+#define M8_ARENA_MIN_RESERVE ((size_t)4 << 30)   /* address space of a Lua heap's arena */     /* extcmd commands kept for the host between its polls */
 
 typedef void (*m8_call_observer)(struct mote8 *vm, lua_State *L, const m8_api_row *row,
                                  uint64_t cycles, double units);
@@ -66,6 +67,10 @@ struct mote8 {
     lua_State *co;              /* the cart's main coroutine (bios) */
     int co_ref, env_ref;
     size_t mem_used, mem_limit; /* Lua heap bytes, cap */
+    struct m8_arena *arena;     /* where the Lua heap lives (api/lua_arena.c), or NULL: malloc */
+    uint64_t chain_key;         /* hash of the cart the host loaded (mote8_load_cart): a
+                                   state belongs to it (api/snapshot.c) */
+    char *state_error;          /* the last mote8_state_* failure, malloc'd, or NULL */
     const m8_api_row *call_row; /* the binding running now (api_call.c) */
     double call_units;          /* units it reported */
     uint64_t lua_count;         /* counted so far: cycles (the counting VM, by opcode weight)
@@ -125,6 +130,11 @@ struct mote8 {
     char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */
     int n_host_requests;              /* (api/host_requests.c) */
 };
+
+/* Free what the snapshot module keeps (api/snapshot.c). */
+void m8_vm_state_forget(m8_vm *vm);
+/* The key of a cart's bytes that its states carry (api/snapshot.c). */
+uint64_t m8_state_cart_key(const void *data, size_t len);
 
 /* Set the cart's error (status MOTE8_ERROR); its kind is MOTE8_ERROR_RUNTIME unless the
  * caller sets vm->error_kind afterwards (the cart reader and the compiler do). */

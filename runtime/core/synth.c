@@ -670,6 +670,32 @@ m8_synth *m8_synth_new(const uint8_t *ram)
 
 void m8_synth_free(m8_synth *s) { free(s); }
 
+/* The struct, then the address it had (to move the plans' voice pointers). */
+size_t m8_synth_state_size(void) { return sizeof(m8_synth) + sizeof(uint64_t); }
+
+void m8_synth_state_save(const m8_synth *s, void *out)
+{
+    uint64_t at = (uint64_t)(uintptr_t)s;
+    memcpy(out, s, sizeof *s);
+    memcpy((unsigned char *)out + sizeof *s, &at, sizeof at);
+}
+
+void m8_synth_state_load(m8_synth *s, const void *in)
+{
+    const uint8_t *ram = s->ram;
+    uint64_t at;
+    memcpy(s, in, sizeof *s);
+    memcpy(&at, (const unsigned char *)in + sizeof *s, sizeof at);
+    s->ram = ram;
+    for (int c = 0; c < M8_AUDIO_CHANNELS; c++) {
+        note_plan *pl = &s->ch[c].plan;
+        if (pl->v) {               /* a voice of the saved synth: the same voice of this one */
+            uintptr_t off = (uintptr_t)pl->v - (uintptr_t)at;
+            pl->v = (const voice *)((const unsigned char *)s + off);
+        }
+    }
+}
+
 void m8_synth_reset(m8_synth *s)
 {
     const uint8_t *ram = s->ram;

@@ -9,6 +9,7 @@
 #ifndef M8_SYNTH_H
 #define M8_SYNTH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "m8conf.h"       /* M8_AUDIO_RATE, M8_SFX_TICK_SAMPLES, M8_AUDIO_CHANNELS */
@@ -18,6 +19,12 @@ typedef struct m8_synth m8_synth;
 /* Create a synth reading from `ram` (64 KiB, must outlive the synth); NULL on allocation failure. */
 m8_synth *m8_synth_new(const uint8_t *ram);
 void m8_synth_free(m8_synth *s);
+/* Snapshots (docs/snapshots.md): the synth's whole state as plain bytes, and back. A state
+ * loaded into another synth (another process) keeps that synth's RAM and has its inner
+ * pointers moved to it. */
+size_t m8_synth_state_size(void);
+void m8_synth_state_save(const m8_synth *s, void *out);
+void m8_synth_state_load(m8_synth *s, const void *in);
 
 /* Stop every sound, clear filter tails and reseed the noise generators (deterministic). */
 void m8_synth_reset(m8_synth *s);

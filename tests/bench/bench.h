@@ -14,6 +14,7 @@ void m8_bench_gfx(void);
 void m8_bench_carts(void);
 void m8_bench_pcm(void);
 void m8_bench_lua(void);
+void m8_bench_snapshot(void);
 
 /* A machine running `cart` (its bytes; seed 0, mute, the POSIX platform without printh), or
  * NULL with the cart's error printed (bench_carts.c). */

@@ -13,6 +13,7 @@ static const bench benches[] = {
     { "carts", m8_bench_carts },
     { "pcm", m8_bench_pcm },
     { "lua", m8_bench_lua },
+    { "snapshot", m8_bench_snapshot },
 };
 
 int main(int argc, char **argv)

@@ -18,6 +18,8 @@ typedef struct m8_options {
     const char *input_script;
     const char *wav;
     const char *profile_dir;
+    const char *state_save;     /* headless: write the machine's state after the run */
+    const char *state_load;     /* headless: continue from this state before the run */
     int have_seed;
     uint32_t seed;
     int check;                  /* --check: compile only */

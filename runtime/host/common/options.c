@@ -26,6 +26,10 @@ void m8_print_usage(FILE *out)
           "                       a window)\n"
           "  --wav FILE           write the audio of the frames run (headless; default: mute)\n"
           "  --profile DIR        write a cost profile of the run into DIR (report.html)\n"
+          "  --state-save FILE    headless: after the frames, save the machine's state\n"
+          "                       (docs/snapshots.md)\n"
+          "  --state-load FILE    headless: continue from a state the same cart saved, then\n"
+          "                       run the frames (--input counts them from the load)\n"
           "  --check              translate and compile the cart without running it\n"
           "  --watch              window: reload and re-run the cart when it (or a file it\n"
           "                       #includes) changes; Ctrl+R re-runs by hand\n"
@@ -124,6 +128,14 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
             else if (a[2] == 'w') opt->wav = v;
             else opt->profile_dir = v;
             i++;
+        } else if (strcmp(a, "--state-save") == 0 || strcmp(a, "--state-load") == 0) {
+            if (!v || !*v) {
+                bad("%s needs a value: %s", a, "a file name");
+                return 2;
+            }
+            if (a[8] == 's') opt->state_save = v;
+            else opt->state_load = v;
+            i++;
         } else if (a[0] == '-' && a[1] != 0) {
             bad("unknown option '%s'%s", a, "");
             return 2;
@@ -136,6 +148,10 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
     }
     if (opt->watch && (opt->headless || opt->check)) {
         bad("%s works in the window only, not with %s", "--watch", opt->headless ? "--headless" : "--check");
+        return 2;
+    }
+    if ((opt->state_save || opt->state_load) && !opt->headless) {
+        bad("%s works with --headless only%s", opt->state_save ? "--state-save" : "--state-load", "");
         return 2;
     }
     if (opt->watch && !opt->cart) {

@@ -1,7 +1,10 @@
 /* headless.c - the headless host: runs N frames as fast as possible with scripted input,
  * then writes the last frame as PNG, the audio as WAV and, with --profile DIR, the cost
  * profile (also when the cart stops on an error). A cart's extcmd("shutdown") ends the run
- * early (exit 0); extcmd("pause") is ignored (no menu). The first frame whose rate the
+ * early (exit 0); extcmd("pause") is ignored (no menu). --state-load FILE continues from a
+ * machine state before the first frame, --state-save FILE writes one after the last
+ * (docs/snapshots.md; a state that cannot be read or does not fit: a message naming the
+ * file, exit 1). The first frame whose rate the
  * machine halves prints one "over its CPU budget" line (budget_watch.h). Exit codes: 0 ok, 1 cart error, an
  * output that cannot be written ("mote8: FILE: cannot write: REASON"; a WAV stops at the first
  * failed write, a full disk) or --timeout SECONDS reached (an alarm: the run stops wherever
@@ -32,6 +35,67 @@ static void cannot_write(const char *path, const char *reason)
     fprintf(stderr, "mote8: %s: cannot write: %s\n", path, reason);
 }
 
+/* --state-load FILE: continue from the state in FILE. 0, or 1 after a message naming it. */
+static int load_state(mote8 *m8, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "mote8: %s: cannot read the state: %s\n", path, strerror(errno));
+        return 1;
+    }
+    size_t cap = 1u << 20, len = 0;
+    unsigned char *buf = malloc(cap);
+    while (buf) {
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap) break;
+        unsigned char *grown = realloc(buf, cap * 2);
+        if (!grown) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (!buf || failed) {
+        fprintf(stderr, "mote8: %s: cannot read the state: %s\n", path,
+                buf ? "read error" : "out of memory");
+        free(buf);
+        return 1;
+    }
+    int rc = mote8_state_load(m8, buf, len);
+    free(buf);
+    if (rc != 0) {
+        fprintf(stderr, "mote8: %s: cannot load the state: %s\n", path, mote8_state_error(m8));
+        return 1;
+    }
+    return 0;
+}
+
+/* --state-save FILE: the machine's state into FILE. 0, or 1 after a message naming it. */
+static int save_state(mote8 *m8, const char *path)
+{
+    size_t size = mote8_state_size(m8);
+    unsigned char *buf = size ? malloc(size) : NULL;
+    if (!size || !buf || mote8_state_save(m8, buf, size) != 0) {
+        fprintf(stderr, "mote8: %s: cannot save the state: %s\n", path,
+                size && !buf ? "out of memory" : mote8_state_error(m8));
+        free(buf);
+        return 1;
+    }
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(buf, 1, size, f) == size;
+    if (f && fclose(f) != 0) ok = 0;
+    free(buf);
+    if (!ok) {
+        cannot_write(path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
 int m8_run_headless(const m8_options *opt, mote8 *m8)
 {
     if (opt->timeout > 0) {
@@ -41,6 +105,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
         sigaction(SIGALRM, &sa, NULL);
         alarm((unsigned)opt->timeout);
     }
+    if (opt->state_load && load_state(m8, opt->state_load) != 0) return 1;
     m8_input_script script = { 0 };
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) return 2;
     m8_wav_writer wav = { 0 };
@@ -85,6 +150,7 @@ int m8_run_headless(const m8_options *opt, mote8 *m8)
         cannot_write(opt->wav, m8_wav_error(&wav));
         rc = rc ? rc : 1;
     }
+    if (opt->state_save && rc == 0 && save_state(m8, opt->state_save) != 0) rc = 1;
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);

@@ -1,0 +1,97 @@
+/* bench_snapshot.c - `m8_bench snapshot`: machine states (docs/snapshots.md) of the racer
+ * and three heavy real carts of ../shared/carts/real after 300 ticks: the state's size, the
+ * heap's own figure (stat(0) is not reachable from here: the arena's used part is most of
+ * the state), the CPU time of a save (mote8_state_size + mote8_state_save) and of a load,
+ * medians of 7 rounds of 20, next to the CPU time of one tick of the same cart measured in
+ * the same run.
+ * Depends on: bench.h, api/mote8.h, runtime/platform/platform_posix.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench.h"
+#include "mote8.h"
+#include "platform_posix.h"
+
+#ifndef M8_SHARED_DIR
+#define M8_SHARED_DIR "../shared"
+#endif
+#define WARM_TICKS 300
+#define ROUNDS 7
+#define REPS 20
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], by_value);
+    return v[n / 2];
+}
+
+static void bench_one(const char *name, const char *data, size_t len)
+{
+    mote8 *m8 = m8_bench_start(name, data, len);
+    if (!m8) return;
+    for (int i = 0; i < WARM_TICKS; i++) mote8_tick(m8, NULL);
+    size_t size = mote8_state_size(m8);
+    if (!size) {
+        printf("%-22s no state: %s\n", name, mote8_state_error(m8));
+        mote8_destroy(m8);
+        return;
+    }
+    void *buf = malloc(size);
+    double save[ROUNDS], load[ROUNDS], tick[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+        double t0 = m8_bench_cpu_seconds();
+        for (int i = 0; i < REPS; i++) {
+            size_t n = mote8_state_size(m8);
+            if (n > size || mote8_state_save(m8, buf, n) != 0) {
+                printf("%-22s save failed: %s\n", name, mote8_state_error(m8));
+                goto out;
+            }
+        }
+        double t1 = m8_bench_cpu_seconds();
+        for (int i = 0; i < REPS; i++) {
+            if (mote8_state_load(m8, buf, size) != 0) {
+                printf("%-22s load failed: %s\n", name, mote8_state_error(m8));
+                goto out;
+            }
+        }
+        double t2 = m8_bench_cpu_seconds();
+        for (int i = 0; i < REPS; i++) mote8_tick(m8, NULL);
+        double t3 = m8_bench_cpu_seconds();
+        if (mote8_state_load(m8, buf, size) != 0) goto out;   /* back to the same state */
+        save[r] = (t1 - t0) / REPS;
+        load[r] = (t2 - t1) / REPS;
+        tick[r] = (t3 - t2) / REPS;
+    }
+    printf("%-22s state %8.1f KiB   save %7.3f ms   load %7.3f ms   (a tick: %6.3f ms)\n",
+           name, (double)size / 1024.0, median(save, ROUNDS) * 1e3, median(load, ROUNDS) * 1e3,
+           median(tick, ROUNDS) * 1e3);
+out:
+    free(buf);
+    mote8_destroy(m8);
+}
+
+void m8_bench_snapshot(void)
+{
+    size_t len = 0;
+    const void *racer = mote8_bundled_cart("racer", &len);
+    if (racer) bench_one("racer", racer, len);
+    static const char *const heavy[] = { "newleste_city.p8", "rgbplasma.p8", "mode7_tline3.p8",
+                                         NULL };
+    for (int i = 0; heavy[i]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/carts/real/%s", M8_SHARED_DIR, heavy[i]);
+        char *data = m8_read_file(path, &len, 0);
+        if (!data) {
+            printf("%-22s not found (%s): skipped\n", heavy[i], path);
+            continue;
+        }
+        bench_one(heavy[i], data, len);
+        free(data);
+    }
+}
