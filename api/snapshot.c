@@ -40,9 +40,6 @@ typedef struct state_header {
     uint64_t body_len, body_hash;
 } state_header;
 
-#ifdef M8_HAVE_IMAGE
-extern char __executable_start[], _end[];
-#endif
 
 /* ---------------------------------------------------------------- hashing --- */
 
@@ -72,13 +69,31 @@ uint64_t m8_state_cart_key(const void *data, size_t len)
     return hash_bytes(data, len, 0xcbf29ce484222325ull);
 }
 
+/* The loaded module mote8 is part of (the program, or a shared object such as the libretro
+ * core): its address range and its GNU build id (ld writes one by default). */
+typedef struct image_info {
+    uintptr_t probe;            /* an address inside it: mote8_create */
+    uint64_t lo, hi, build_id;
+    int found;
+} image_info;
+
 #ifdef M8_HAVE_IMAGE
-/* The GNU build id of the program (ld writes one by default), or nothing. */
-static int find_build_id(struct dl_phdr_info *info, size_t size, void *user)
+static int find_image(struct dl_phdr_info *info, size_t size, void *user)
 {
     (void)size;
-    uint64_t *key = user;
-    if (info->dlpi_name && info->dlpi_name[0]) return 0;        /* the program comes first */
+    image_info *im = user;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD) continue;
+        uint64_t at = info->dlpi_addr + ph->p_vaddr;
+        if (at < lo) lo = at;
+        if (at + ph->p_memsz > hi) hi = at + ph->p_memsz;
+    }
+    if (!(im->probe >= lo && im->probe < hi)) return 0;
+    im->lo = lo;
+    im->hi = hi;
+    im->found = 1;
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
         if (ph->p_type != PT_NOTE) continue;
@@ -89,13 +104,23 @@ static int find_build_id(struct dl_phdr_info *info, size_t size, void *user)
             const unsigned char *name = p + sizeof *n;
             const unsigned char *desc = name + ((n->n_namesz + 3u) & ~3u);
             if (n->n_type == NT_GNU_BUILD_ID && desc + n->n_descsz <= end)
-                *key = hash_bytes(desc, n->n_descsz, *key);
+                im->build_id = hash_bytes(desc, n->n_descsz, im->build_id);
             p = desc + ((n->n_descsz + 3u) & ~3u);
         }
     }
     return 1;
 }
 #endif
+
+/* This process's module of mote8 (zeros where it cannot be found). */
+static image_info this_image(void)
+{
+    image_info im = { (uintptr_t)&mote8_create, 0, 0, 0, 0 };
+#ifdef M8_HAVE_IMAGE
+    dl_iterate_phdr(find_image, &im);
+#endif
+    return im;
+}
 
 /* What must be equal for a state to load: the program (build id; without one, the image's
  * size), the format and the layouts of what is copied as bytes. */
@@ -106,10 +131,9 @@ static uint64_t build_key(void)
     k = mix(k, sizeof(m8_machine));
     k = mix(k, m8_synth_state_size());
     k = mix(k, STATE_VERSION);
-#ifdef M8_HAVE_IMAGE
-    k = mix(k, (uint64_t)(_end - __executable_start));
-    dl_iterate_phdr(find_build_id, &k);
-#endif
+    image_info im = this_image();
+    k = mix(k, im.hi - im.lo);
+    k = mix(k, im.build_id);
     return k;
 }
 
@@ -194,13 +218,9 @@ static void write_body(m8_vm *vm, writer *w)
 {
     m8_machine *m = vm->machine;
     /* this process's addresses */
-    uint64_t image_lo = 0, image_hi = 0;
-#ifdef M8_HAVE_IMAGE
-    image_lo = (uint64_t)(uintptr_t)__executable_start;
-    image_hi = (uint64_t)(uintptr_t)_end;
-#endif
-    put_u64(w, image_lo);
-    put_u64(w, image_hi);
+    image_info im = this_image();
+    put_u64(w, im.lo);
+    put_u64(w, im.hi);
     put_u64(w, (uint64_t)(uintptr_t)&mote8_create);   /* the load offset's landmark */
     put_u64(w, (uint64_t)(uintptr_t)vm);
     put_u64(w, (uint64_t)(uintptr_t)stdin);
@@ -403,10 +423,7 @@ int mote8_state_load(mote8 *vm, const void *buf, size_t len)
         state_fail(vm, "the state's Lua heap is damaged");
         goto done;
     }
-    uint64_t here_lo = 0;
-#ifdef M8_HAVE_IMAGE
-    here_lo = (uint64_t)(uintptr_t)__executable_start;
-#endif
+    uint64_t here_lo = this_image().lo;
     int moved = s.vm_at != (uint64_t)(uintptr_t)vm || s.image_lo != here_lo ||
                 s.landmark != (uint64_t)(uintptr_t)&mote8_create ||
                 s.streams[0] != (uint64_t)(uintptr_t)stdin ||

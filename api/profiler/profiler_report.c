@@ -263,7 +263,7 @@ static void read_functions(report *r, const m8_profile_files *dir)
             *c++ = 0;
         }
         if (n != 5) continue;
-        snprintf(fn->name, sizeof fn->name, "%s", field[0]);
+        snprintf(fn->name, sizeof fn->name, "%.*s", (int)sizeof fn->name - 1, field[0]);
         snprintf(fn->defined, sizeof fn->defined, "%s", field[1]);
         snprintf(fn->calls, sizeof fn->calls, "%s", field[2]);
         fn->inclusive = strtod(field[3], NULL);

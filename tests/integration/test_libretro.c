@@ -4,8 +4,10 @@
  * .p8.png, a cart with scripted pads), falls back to RGB565, keeps cartdata in the
  * frontend's save folder, refuses a broken cart with a message naming it, shows the
  * bundled carts without content and starts the chosen one, and opens its pause menu on
- * Start ("reset cart" restarts the cart). Then RetroArch itself (Debian's retroarch, under
- * xvfb-run) runs racer for 150 frames and its screenshot equals the headless frame.
+ * Start ("reset cart" restarts the cart), and its states continue in another process (or are
+ * refused). Then RetroArch itself (Debian's retroarch, under xvfb-run) runs racer for 150
+ * frames and its screenshot equals the headless frame, and its auto save state, saved by one
+ * RetroArch and loaded by the next, continues the run.
  * Skipped where the core is not built (the sanitizer build; no retroarch-dev).
  * Depends on: m8_test_util.h, Criterion. */
 #include <criterion/criterion.h>
@@ -250,21 +252,76 @@ Test(libretro, opens_the_pause_menu_and_resets)
     same_file("racer after reset cart", reset_png, head);
 }
 
-/* RetroArch itself: 150 frames of racer under xvfb-run, its screenshot of the core's own
- * frame (video_gpu_screenshot off) against the headless frame, pixel for pixel. RetroArch
- * aborts in libdbus without a session bus (it asks GameMode for one at start), so it runs
- * in a session of its own (dbus-run-session). */
-Test(libretro, runs_in_retroarch, .timeout = 120)
+/* retro_serialize in one process, retro_unserialize in another: racer saved after 60
+ * frames and run 90 more from the state gives the headless frame 150 and the uninterrupted
+ * run's samples; a truncated state, a foreign file and another cart's state are refused
+ * with a message, and the cart is not started from them. */
+Test(libretro, states_continue_in_another_process)
 {
     need_core();
+    const char *racer = M8_SOURCE_DIR "/carts/racer.p8";
+    const char *state = m8t_tmp_path("retro", "racer.state");
+    const char *png = m8t_tmp_path("retro", "resumed.png");
+    const char *raw = m8t_tmp_path("retro", "resumed.raw");
+    const char *full = m8t_tmp_path("retro", "full.raw");
+    const char *head = m8t_tmp_path("retro", "state_head.png");
+    m8_run_result r;
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "60", "--state-at", "60",
+                                                                 state, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    cr_assert(strstr(r.out, "state saved at tick 60"), "%s", r.out);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "90", "--load-state", state,
+                                                                 "--png", png, "--raw", raw, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    cr_assert(strstr(r.out, "state loaded: at tick 60"), "%s", r.out);
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "150", "--screenshot", head,
+                                             racer, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    same_file("racer from a state", png, head);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "150", "--raw", full, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    size_t a = 0, b = 0;
+    char *x = slurp(full, &a), *y = slurp(raw, &b);
+    cr_assert(b > 0 && b < a && memcmp(x + (a - b), y, b) == 0,
+              "the samples after the state are not the uninterrupted run's");
+    /* truncated */
+    FILE *f = fopen(state, "r+b");
+    cr_assert_not_null(f);
+    cr_assert_eq(ftruncate(fileno(f), 4000), 0);
+    fclose(f);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "5", "--load-state", state, NULL });
+    cr_assert_eq(r.exit_code, 1, "%s", r.out);
+    cr_assert(strstr(r.out, "state refused") && strstr(r.out, "not a mote8 state"), "%s", r.out);
+    /* foreign: a cart file */
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "5", "--load-state", racer, NULL });
+    cr_assert_eq(r.exit_code, 1, "%s", r.out);
+    /* another cart's state */
+    const char *other = m8t_tmp_path("retro", "spaceman.state");
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, M8_SOURCE_DIR "/carts/spaceman.p8", "10",
+                                                                 "--state-at", "10", other, NULL });
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    m8t_run_tool(&r, "m8_libretro_drive", (const char *const[]){ CORE, racer, "5", "--load-state", other, NULL });
+    cr_assert_eq(r.exit_code, 1, "%s", r.out);
+    cr_assert(strstr(r.out, "cannot load the state"), "%s", r.out);
+    free(x);
+    free(y);
+}
+
+/* RetroArch itself (Debian's 1.14) under xvfb-run, in a session bus of its own (without
+ * one RetroArch aborts in libdbus at start: it asks GameMode for the bus), with the core
+ * found as an installed one (libretro_directory and libretro_info_path: RetroArch knows a
+ * core can save states from its info file), its screenshot of the core's own frame
+ * (video_gpu_screenshot off) written after `frames` frames. `extra` adds config lines.
+ * Returns RetroArch's log (free it). */
+static char *retroarch(const char *dir, const char *extra, int frames, const char *shot)
+{
     if (access("/usr/bin/retroarch", X_OK) != 0 || access("/usr/bin/xvfb-run", X_OK) != 0 ||
         access("/usr/bin/dbus-run-session", X_OK) != 0)
         cr_skip_test("retroarch, xvfb-run or dbus-run-session is missing (tools/deps.sh test "
                      "installs them)");
-    const char *dir = m8t_temp_dir("retroarch");
-    char cfg[600], shot[600], cmd[4096];
+    char cfg[600], cmd[4096], log[600];
     snprintf(cfg, sizeof cfg, "%s/retroarch.cfg", dir);
-    snprintf(shot, sizeof shot, "%s/shot.png", dir);
+    snprintf(log, sizeof log, "%s/ra.log", dir);
     FILE *f = fopen(cfg, "w");
     cr_assert_not_null(f);
     fprintf(f, "audio_driver = \"null\"\naudio_enable = \"false\"\nvideo_gpu_screenshot = \"false\"\n"
@@ -273,34 +330,83 @@ Test(libretro, runs_in_retroarch, .timeout = 120)
                "savefile_directory = \"%s\"\nsavestate_directory = \"%s\"\n"
                "screenshot_directory = \"%s\"\nsystem_directory = \"%s\"\n"
                "video_font_enable = \"false\"\nnotification_show_autoconfig = \"false\"\n"
-               "gamemode_enable = \"false\"\n",
-            dir, dir, dir, dir);
+               "gamemode_enable = \"false\"\nsavestate_file_compression = \"false\"\n"
+               "libretro_directory = \"%s/bin\"\nlibretro_info_path = \"%s/bin\"\n%s",
+            dir, dir, dir, dir, M8_BINARY_DIR, M8_BINARY_DIR, extra);
     fclose(f);
     snprintf(cmd, sizeof cmd,
              "cd %s && HOME=%s dbus-run-session -- xvfb-run -a -s '-screen 0 640x480x24' "
-             "retroarch --config %s "
-             "-L %s %s/carts/racer.p8 --max-frames 150 --max-frames-ss "
-             "--max-frames-ss-path %s >%s/ra.log 2>&1",
-             dir, dir, cfg, CORE, M8_SOURCE_DIR, shot, dir);
+             "retroarch --verbose --config %s -L %s %s/carts/racer.p8 --max-frames %d "
+             "--max-frames-ss --max-frames-ss-path %s >%s 2>&1",
+             dir, dir, cfg, CORE, M8_SOURCE_DIR, frames, shot, log);
     int rc = system(cmd);
-    char log[600];
-    snprintf(log, sizeof log, "%s/ra.log", dir);
     size_t len = 0;
     char *text = m8_read_file(log, &len, 0);
     cr_assert_eq(rc, 0, "retroarch exited with %d: %s", rc, text ? text : "");
+    cr_assert_not_null(text);
+    return text;
+}
+
+/* RetroArch's screenshot `shot` equals racer's headless frame `frame`, pixel for pixel. */
+static void shot_is_headless_frame(const char *shot, int frame, const char *log)
+{
     const char *head = m8t_tmp_path("retro", "ra_head.png");
+    char frames[16];
+    snprintf(frames, sizeof frames, "%d", frame);
     m8_run_result r;
-    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "150", "--screenshot", head,
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", frames, "--screenshot", head,
                                              M8_SOURCE_DIR "/carts/racer.p8", NULL });
     cr_assert_eq(r.exit_code, 0, "%s", r.err);
     int w = 0, h = 0;
     char err[256];
     uint8_t *got = mote8_read_png(shot, &w, &h, err, sizeof err);
-    cr_assert_not_null(got, "no screenshot from retroarch (%s): %s", err, text ? text : "");
+    cr_assert_not_null(got, "no screenshot from retroarch (%s): %s", err, log);
     cr_assert(w == MOTE8_WIDTH && h == MOTE8_HEIGHT, "retroarch's screenshot is %dx%d", w, h);
     long differ = m8t_compare_png(got, head, err, sizeof err);
-    cr_assert_eq(differ, 0, "retroarch's frame 150 differs from the headless frame in %ld pixels (%s)",
-                 differ, err);
+    cr_assert_eq(differ, 0, "retroarch's frame differs from the headless frame %d in %ld pixels (%s)",
+                 frame, differ, err);
     free(got);
-    free(text);
+}
+
+/* The tick the core logged after `what` ("state saved at tick", ...), or -1. */
+static long logged_tick(const char *log, const char *what)
+{
+    const char *at = strstr(log, what);
+    return at ? atol(at + strlen(what)) : -1;
+}
+
+Test(libretro, runs_in_retroarch, .timeout = 120)
+{
+    need_core();
+    const char *dir = m8t_temp_dir("retroarch");
+    char shot[600];
+    snprintf(shot, sizeof shot, "%s/shot.png", dir);
+    char *log = retroarch(dir, "", 150, shot);
+    cr_assert_eq(logged_tick(log, "stopped at tick "), 150, "%s", log);
+    shot_is_headless_frame(shot, 150, log);
+    free(log);
+}
+
+/* RetroArch's own save states through the core: racer runs 60 frames and RetroArch saves
+ * its auto state on exit (the core logs the tick); a second RetroArch loads it at start
+ * and runs on (RetroArch runs one frame and keeps an undo state before it loads the auto
+ * state: the core's tick count, kept in the state, says where the run stands), and its last
+ * frame is the headless frame of that tick. */
+Test(libretro, retroarch_saves_and_loads_states, .timeout = 180)
+{
+    need_core();
+    const char *dir = m8t_temp_dir("retrostate");
+    char shot[600];
+    const char *autos = "savestate_auto_save = \"true\"\nsavestate_auto_load = \"true\"\n";
+    snprintf(shot, sizeof shot, "%s/first.png", dir);
+    char *log = retroarch(dir, autos, 60, shot);
+    cr_assert_eq(logged_tick(log, "state saved at tick "), 60, "%s", log);
+    free(log);
+    snprintf(shot, sizeof shot, "%s/second.png", dir);
+    log = retroarch(dir, autos, 90, shot);
+    cr_assert_eq(logged_tick(log, "state loaded: at tick "), 60, "the auto state was not loaded: %s", log);
+    long tick = logged_tick(log, "stopped at tick ");
+    cr_assert(tick > 120 && tick <= 150, "stopped at tick %ld: %s", tick, log);
+    shot_is_headless_frame(shot, (int)tick, log);
+    free(log);
 }

@@ -15,7 +15,9 @@
  *            and keys (stat 30-39) of a cart that turned them on, when the "mouse and
  *            keyboard" option is on;
  *   saves    cartdata as ID.p8d.txt files in the frontend's save folder (mote8/ in it);
- *   states   retro_serialize* report no support yet (issue 28's machine snapshots).
+ *   states   retro_serialize* over the machine's snapshots (mote8_state_*), so the frontend's
+ *            save states, rewind and run-ahead work; a state loads into the same cart in
+ *            this or another process of the same build.
  * The seed is set explicitly (0, as `mote8 --headless`), so a cart with the same input
  * gives the headless runner's frames and samples (tests/integration/test_libretro.c).
  * Depends on: api/mote8.h, platform_posix.h, common/pause_menu.h, common/menu_picture.h,
@@ -57,6 +59,7 @@ static struct {
     mote8 *m8;
     int status;
     int fps;
+    uint64_t ticks;                         /* ticks since the cart started (kept in states) */
     char cart_path[4096];                   /* "" for a bundled cart */
     char cart_name[256];
     m8_posix_files files;
@@ -71,6 +74,8 @@ static struct {
     int16_t mono[MOTE8_AUDIO_RATE];
     int16_t stereo[MOTE8_AUDIO_RATE * 2];
 } core;
+
+static size_t state_reported;               /* the state size told the frontend (grows) */
 
 static void say(enum retro_log_level level, const char *fmt, ...)
 {
@@ -153,7 +158,7 @@ RETRO_API void retro_set_environment(retro_environment_t env)
     else
         env(RETRO_ENVIRONMENT_SET_VARIABLES, (void *)option_vars);
     struct retro_log_callback logging;
-    core.log = env(RETRO_ENVIRONMENT_GET_LOG_INTERFACE, &logging) ? logging.log : NULL;
+    if (env(RETRO_ENVIRONMENT_GET_LOG_INTERFACE, &logging)) core.log = logging.log;
 }
 
 RETRO_API void retro_set_video_refresh(retro_video_refresh_t cb) { core.video = cb; }
@@ -263,6 +268,7 @@ static int start_cart(const char *path, const char *bundled)
         return -1;
     }
     core.status = MOTE8_RUNNING;
+    core.ticks = 0;
     core.mode = MODE_CART;
     core.fps = mote8_fps(core.m8);
     memset(core.pads_before, 0, sizeof core.pads_before);
@@ -303,10 +309,14 @@ RETRO_API bool retro_load_game(const struct retro_game_info *game)
         format = RETRO_PIXEL_FORMAT_RGB565;
         if (core.env) core.env(RETRO_ENVIRONMENT_SET_PIXEL_FORMAT, &format);
     }
+    uint64_t quirks = RETRO_SERIALIZATION_QUIRK_CORE_VARIABLE_SIZE |
+                      RETRO_SERIALIZATION_QUIRK_PLATFORM_DEPENDENT;
+    if (core.env) core.env(RETRO_ENVIRONMENT_SET_SERIALIZATION_QUIRKS, &quirks);
     static const struct retro_keyboard_callback keyboard = { on_key };
     if (core.env) core.env(RETRO_ENVIRONMENT_SET_KEYBOARD_CALLBACK, (void *)&keyboard);
     read_options();
     describe_buttons();
+    state_reported = 0;
 
     const char *save_dir = NULL;
     if (core.env && core.env(RETRO_ENVIRONMENT_GET_SAVE_DIRECTORY, &save_dir) && save_dir &&
@@ -335,6 +345,8 @@ RETRO_API bool retro_load_game_special(unsigned type, const struct retro_game_in
 
 RETRO_API void retro_unload_game(void)
 {
+    if (core.mode == MODE_CART)
+        say(RETRO_LOG_INFO, "stopped at tick %llu", (unsigned long long)core.ticks);
     stop_cart();
     core.mode = MODE_NONE;
 }
@@ -349,6 +361,7 @@ RETRO_API void retro_reset(void)
 {
     if (core.mode == MODE_CART && core.m8 && mote8_reset(core.m8) == 0) {
         core.status = MOTE8_RUNNING;
+        core.ticks = 0;
         memset(&core.menu, 0, sizeof core.menu);
     }
 }
@@ -362,13 +375,76 @@ RETRO_API void retro_cheat_set(unsigned index, bool enabled, const char *code)
     (void)index, (void)enabled, (void)code;
 }
 
-/* Save states come with the machine's snapshots (issue 28): none yet. */
-RETRO_API size_t retro_serialize_size(void) { return 0; }
-RETRO_API bool retro_serialize(void *data, size_t size) { (void)data, (void)size; return false; }
+/* --- save states: the machine's snapshots (docs/snapshots.md) ---
+ * A frontend's state is STATE_MAGIC, the snapshot's length and the core's tick count (8
+ * bytes each, little-endian), the snapshot, then zeros up to the size the core reported: the snapshot's size follows the
+ * cart's Lua heap, while a frontend wants one size for its buffers, so the size reported
+ * only grows (the snapshot's size and a quarter more, in 64 KiB steps). */
+#define STATE_MAGIC "M8RETRO1"
+#define STATE_HEAD 24
+#define STATE_STEP (64u * 1024u)
+
+
+RETRO_API size_t retro_serialize_size(void)
+{
+    if (core.mode != MODE_CART || !core.m8) return 0;
+    size_t n = mote8_state_size(core.m8);
+    if (n == 0) return state_reported;      /* not now (the frontend's save then fails) */
+    size_t want = STATE_HEAD + n + n / 4;
+    want = (want + STATE_STEP - 1) / STATE_STEP * STATE_STEP;
+    if (want > state_reported) state_reported = want;
+    return state_reported;
+}
+
+RETRO_API bool retro_serialize(void *data, size_t size)
+{
+    if (core.mode != MODE_CART || !core.m8) return false;
+    size_t n = mote8_state_size(core.m8);
+    uint8_t *out = data;
+    if (n == 0 || size < STATE_HEAD || n > size - STATE_HEAD ||
+        mote8_state_save(core.m8, out + STATE_HEAD, n) != 0) {
+        say(RETRO_LOG_WARN, "no state saved: %s", n == 0 || n <= size - STATE_HEAD
+            ? mote8_state_error(core.m8) : "the frontend's buffer is too small");
+        return false;
+    }
+    memcpy(out, STATE_MAGIC, 8);
+    for (int i = 0; i < 8; i++) {
+        out[8 + i] = (uint8_t)((uint64_t)n >> (8 * i));
+        out[16 + i] = (uint8_t)(core.ticks >> (8 * i));
+    }
+    memset(out + STATE_HEAD + n, 0, size - STATE_HEAD - n);
+    say(RETRO_LOG_INFO, "state saved at tick %llu", (unsigned long long)core.ticks);
+    return true;
+}
+
 RETRO_API bool retro_unserialize(const void *data, size_t size)
 {
-    (void)data, (void)size;
-    return false;
+    const uint8_t *in = data;
+    if (core.mode != MODE_CART || !core.m8) return false;
+    uint64_t n = 0, ticks = 0;
+    for (int i = 0; i < 8 && size >= STATE_HEAD; i++) {
+        n |= (uint64_t)in[8 + i] << (8 * i);
+        ticks |= (uint64_t)in[16 + i] << (8 * i);
+    }
+    if (size < STATE_HEAD || memcmp(in, STATE_MAGIC, 8) != 0 || n > size - STATE_HEAD) {
+        notify("not a mote8 state (or a truncated one): the cart goes on unchanged");
+        return false;
+    }
+    if (mote8_state_load(core.m8, in + STATE_HEAD, (size_t)n) != 0) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "cannot load the state: %s", mote8_state_error(core.m8));
+        notify(msg);
+        return false;
+    }
+    core.status = MOTE8_RUNNING;
+    core.ticks = ticks;
+    say(RETRO_LOG_INFO, "state loaded: at tick %llu", (unsigned long long)ticks);
+    memset(&core.menu, 0, sizeof core.menu);
+    if (mote8_fps(core.m8) != core.fps) {
+        core.fps = mote8_fps(core.m8);
+        set_timing();
+    }
+    return true;
 }
 
 /* --- one frame --- */
@@ -522,6 +598,7 @@ static void run_cart(const int *pads, int pressed0)
     for (int p = 0; p < PLAYERS; p++) in.buttons[p] = (uint8_t)(pads[p] & 63);
     devkit_input(&in);
     core.status = mote8_tick(core.m8, &in);
+    core.ticks++;
     if (core.status == MOTE8_ERROR) {
         notify(mote8_error(core.m8));
         mote8_show_error(core.m8);
