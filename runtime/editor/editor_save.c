@@ -195,7 +195,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
             return fail(err, errsz, "__%s__ appears %d times in the file: not saved (keep one)",
                         edited_name[k], seen[k]);
         }
-        if (!seen[k] && (!rewrite[k] || !used_rows(ed->doc, k))) inserted[k] = 1;  /* not needed */
+        if (seen[k] || !rewrite[k] || !used_rows(ed->doc, k)) inserted[k] = 1;  /* not missing */
     }
     for (size_t i = 0; i < n_lines;) {
         const char *name;
@@ -223,7 +223,6 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
             for (size_t j = body; j < i; j++) put(&b, lines[j].s, lines[j].full);
             continue;
         }
-        inserted[k] = 1;
         int rows = 0;
         size_t trailing = i;                         /* blank lines at the body's end stay */
         while (trailing > body && lines[trailing - 1].n == 0) trailing--;
