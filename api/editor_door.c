@@ -49,7 +49,8 @@ int mote8_editor_open(mote8 *vm, const void *data, size_t len, const char *path,
     m8_editor_door_free(vm);
     vm->editor = ed;
     vm->editor_path = own_path;
-    snprintf(vm->editor_cart, sizeof vm->editor_cart, "%s", vm->cart_name);
+    /* the cart it edits: the loaded one, or the next one loaded */
+    snprintf(vm->editor_cart, sizeof vm->editor_cart, "%s", vm->cart_data ? vm->cart_name : "");
     m8_editor_name(ed, name);
     m8_editor_attach(ed, vm->machine->ram, vm->machine->cart.rom);
     return 0;
@@ -129,7 +130,13 @@ int mote8_editor_save(mote8 *vm, char *err, size_t errsz)
     else if ((text = m8_editor_cart_text(vm->editor, 0, &len, why, sizeof why)) != NULL &&
              pf->write_file(pf->user, vm->editor_path, text, len, why, sizeof why) == 0) {
         m8_editor_mark_saved(vm->editor, text, len);
-        free(text);
+        if (strcmp(vm->editor_cart, vm->cart_name) == 0) {  /* a restart runs the saved file */
+            free(vm->cart_data);
+            vm->cart_data = text;
+            vm->cart_len = len;
+        } else {
+            free(text);
+        }
         char msg[64];
         const char *slash = strrchr(vm->editor_path, '/');
         snprintf(msg, sizeof msg, "saved %s", slash ? slash + 1 : vm->editor_path);

@@ -2,7 +2,7 @@
  * in process: every .p8 of ../shared/carts/real opened and saved without edits is the same
  * file byte for byte, and with its three data sections rewritten it reads back the same
  * with every other line unchanged; mouse edits are written through to a running cart's RAM
- * at once and undo puts the bytes back; a section the file lacks is inserted in PICO-8's
+ * at once (also those made before its first tick) and undo puts the bytes back; a section the file lacks is inserted in PICO-8's
  * order, __meta__ sections kept; the map cost shown is what the core's map() accounting
  * charges; a bundled cart cannot be saved, and says so.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), cart.h, gfx.h, ram.h (runtime/core),
@@ -197,4 +197,22 @@ Test(editor, map_cost_is_what_map_charges)
     cr_expect_gt(m8_editor_map_cost(cart.rom, 0, 0, 16, 9), 128, "the template's map has tiles");
     free(ram);
     m8_cart_free(&cart);
+}
+
+Test(editor, edits_before_the_first_tick)
+{
+    m8t_capture cap = { 0 };
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.platform.user = &cap;
+    cfg.platform.printh = m8t_capture_printh;
+    mote8 *m8 = mote8_create(&cfg);
+    char err[300];
+    cr_assert_eq(mote8_editor_open(m8, small_cart, sizeof small_cart - 1, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(mote8_load_cart(m8, small_cart, sizeof small_cart - 1, "small.p8"), 0, "%s", mote8_error(m8));
+    click(m8, 8, 10);
+    mote8_input in = { 0 };
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 0 0", "the first tick sees an edit made before it: %s", last_line(&cap));
+    mote8_destroy(m8);
 }
