@@ -248,7 +248,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     }
     m8_cart back;
     m8_cart_error cerr;
-    char what[64] = "";
+    char what[300] = "";
     int ok = m8_cart_read_p8(&back, b.p, b.n, &cerr) == 0;
     if (ok) ok = same_cart(&back, file, ed->doc, what, sizeof what);
     else snprintf(what, sizeof what, "%s", cerr.message);
