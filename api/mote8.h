@@ -263,6 +263,53 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 /* The API reference as a Markdown page (docs/api.md, tools/gen_api_doc). */
 void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 
+/* --- the built-in editors (api/editor_door.c over runtime/editor; docs/editors.md) ---
+ * The sprite and map editors of a machine, drawn in 128x128 with the machine's font and
+ * run by mouse and keys. They edit a document (sheet, map, flags: 0x0000-0x30ff) taken
+ * from the cart file's bytes; every edit is written through to the machine's RAM and its
+ * cart's ROM at once, so a running cart sees it (and keeps it when it is restarted). A save
+ * writes the .p8 file through the platform's write_file (atomic in the POSIX host), with
+ * only the sections the editors changed rewritten. */
+#define MOTE8_KEY_LEFT 0x100        /* keys: printable ones as their lower-case ASCII code */
+#define MOTE8_KEY_RIGHT 0x101
+#define MOTE8_KEY_UP 0x102
+#define MOTE8_KEY_DOWN 0x103
+#define MOTE8_KEY_TAB 0x104
+#define MOTE8_KEY_ESCAPE 0x105
+#define MOTE8_KEY_ENTER 0x106
+#define MOTE8_KEY_DELETE 0x107
+#define MOTE8_KEY_BACKSPACE 0x108
+#define MOTE8_MOD_CTRL 1
+#define MOTE8_MOD_SHIFT 2
+enum mote8_editor_action {
+    MOTE8_EDITOR_NONE = 0,      /* the editors took the key */
+    MOTE8_EDITOR_SAVE = 1,      /* Ctrl+S: the host calls mote8_editor_save */
+    MOTE8_EDITOR_LEAVE = 2      /* Escape: the host goes back to the cart */
+};
+/* Open the editors on the cart whose file bytes are `data` (any format; only .p8 text can
+ * be saved), saving to `path` (NULL: nowhere, e.g. a bundled cart). Opening again replaces
+ * the editors (and their undo history). 0, or -1 with err. */
+int mote8_editor_open(mote8 *m8, const void *data, size_t len, const char *path, char *err,
+                      size_t errsz);
+int mote8_editor_is_open(const mote8 *m8);
+/* The mouse in screen pixels, its buttons (bit 0 left, 1 right, 2 middle) and the wheel
+ * steps since the last call (up positive); call it on every change. */
+void mote8_editor_mouse(mote8 *m8, int x, int y, int buttons, int wheel);
+/* A key press (MOTE8_KEY_* or ASCII, MOTE8_MOD_* bits): a mote8_editor_action. */
+int mote8_editor_key(mote8 *m8, int key, int mods);
+/* A key by name for scripts: "a", "ctrl+z", "shift+left", "escape", "tab", "delete" ...;
+ * 0, or -1 for an unknown name. */
+int mote8_editor_key_name(const char *name, int *key, int *mods);
+/* Draw the editors into rgb (MOTE8_WIDTH*MOTE8_HEIGHT RGB888); one call per shown frame. */
+void mote8_editor_frame(mote8 *m8, uint8_t *rgb);
+/* 1 when there are edits not saved yet. */
+int mote8_editor_unsaved(const mote8 *m8);
+/* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). */
+int mote8_editor_save(mote8 *m8, char *err, size_t errsz);
+/* The .p8 text a save writes (malloc'd, length in *len), or NULL with err; force = 1
+ * rewrites __gfx__, __gff__ and __map__ even when unchanged (tests of the writer). */
+char *mote8_editor_cart_text(mote8 *m8, int force, size_t *len, char *err, size_t errsz);
+
 /* --- cart files (api/tool_cart_files.c) ---
  * Carts as files for tools (mote8-cart): the .p8 text, .p8.png picture and .p8.rom image
  * formats of docs/cart-format.md. Reading sniffs the format from the bytes; writing picks

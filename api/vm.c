@@ -734,6 +734,7 @@ void mote8_destroy(mote8 *vm)
     free(vm->back_data);
     free(vm->cart_data);
     free(vm->held_screen);
+    m8_editor_door_free(vm);
     m8_machine_free(vm->machine);
     m8_arena_delete(vm->arena);
     m8_vm_state_forget(vm);
@@ -904,6 +905,7 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     m8_input held = vm->machine->input;
     m8_machine_power_on(vm->machine);
     if (keep_input) vm->machine->input = held;  /* a button still held is no new press */
+    m8_editor_door_restarted(vm, own_name);
     uint32_t seed = vm->config.have_seed ? vm->config.seed : (uint32_t)time(NULL);
     m8_rng_seed(vm->machine->ram, seed);
     vm->booted = 0;

@@ -129,6 +129,9 @@ struct mote8 {
     int n_sprite_reports, sprite_reports_cap;   /* when none is attached) */
     char host_requests[M8_HOST_REQUESTS][16]; /* extcmd commands the host carries out */
     int n_host_requests;              /* (api/host_requests.c) */
+    struct m8_editor *editor;         /* the built-in editors, NULL until opened */
+    char *editor_path;                /* the file they save to, NULL: none */
+    char editor_cart[256];            /* the cart they edit (its edits stay across restarts) */
 };
 
 /* Free what the snapshot module keeps (api/snapshot.c). */
@@ -148,6 +151,11 @@ int m8_vm_request(lua_State *L, const m8_request *req);
  * reset): buttons held now stay held, so btnp() of the new cart does not see the press
  * that made the hand-over. 0, or -1 with the error set. */
 int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input);
+/* After a (re)start of cart `name`: the editors' edits of it written into RAM and ROM again
+ * (api/editor_door.c; nothing when no editor is open or it edits another cart). */
+void m8_editor_door_restarted(m8_vm *vm, const char *name);
+/* Free the editors (mote8_destroy). */
+void m8_editor_door_free(m8_vm *vm);
 /* Free a request's data and mark it done. */
 void m8_vm_clear_request(m8_vm *vm);
 /* Carry out a pending run/load/go_back request (api/cart_flow.c). 0, or -1 with the error

@@ -13,7 +13,7 @@ cd "$top" || exit 2
 find api runtime tools -maxdepth 3 \( -name '*.c' -o -name '*.h' \) | sort | awk '
 BEGIN {
     ndirs = split("api api/dialect api/profiler runtime/core runtime/platform runtime/host " \
-                  "runtime/host/common runtime/host/headless runtime/host/window", dirs, " ")
+                  "runtime/host/common runtime/host/headless runtime/host/window runtime/editor", dirs, " ")
 }
 # The file a quoted include NAME of FILE means: the folder of FILE first, then the include
 # folders; "" when it is not one of mote8.

@@ -6,8 +6,10 @@
  * and comes back to it when the player exits a cart to the launcher.
  * Depends on: headless/headless.h, window/window.h, common/ (host.h, settings.h),
  * runtime/platform (platform_posix.h), api/mote8.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "headless/headless.h"
 #include "host.h"
 #include "platform_posix.h"
@@ -27,10 +29,30 @@ static void print_line(void *user, const char *line)
  * M8_WINDOW_TO_LAUNCHER, or CART_UNREADABLE). A cart that is read but does not load shows
  * its error screen in the window (headless and --check print the error and exit 1).
  * `bundled_only`: the launcher chose a bundled cart, which no file of that name replaces. */
+/* --edit of a .p8 file that does not exist: make it from the new-cart template (as
+ * mote8-cart new does). 0, or 1 after saying why not. */
+static int make_new_cart(const char *path)
+{
+    size_t n = 0;
+    const void *bytes = mote8_cart_template("new", &n);
+    mote8_platform pf;
+    char why[600];
+    m8_posix_platform(&pf);
+    if (!bytes || pf.write_file(pf.user, path, bytes, n, why, sizeof why) != 0) {
+        fprintf(stderr, "mote8: %s: cannot make the new cart: %s\n", path, bytes ? why : "no template");
+        return 1;
+    }
+    printf("%s: new cart made from the template\n", path);
+    return 0;
+}
+
 static int run_cart(const m8_options *opt, const char *cart, m8_settings *settings,
                     int bundled_only)
 {
     size_t len = 0;
+    if (opt->edit && !bundled_only && mote8_cart_format_of_name(cart) == MOTE8_CART_P8 &&
+        access(cart, F_OK) != 0 && errno == ENOENT && make_new_cart(cart) != 0)
+        return 1;
     char name[512];
     m8_file_reader reader = opt->headless || opt->check ? m8_stdio_read_file : m8_sdl_read_file;
     if (bundled_only) reader = NULL;
@@ -57,10 +79,22 @@ static int run_cart(const m8_options *opt, const char *cart, m8_settings *settin
         return 1;
     }
     int rc;
+    char err[600];
+    if (!opt->check && (opt->edit || !opt->headless) &&
+        mote8_editor_open(m8, data, len, bundled ? NULL : name, err, sizeof err) != 0) {
+        if (opt->edit) {                /* the cart cannot be read: no editors (the window */
+            fprintf(stderr, "mote8: %s\n", err);      /* shows its error screen) */
+            mote8_destroy(m8);
+            free(data);
+            return 1;
+        }
+    }
     if (opt->check) {
         rc = mote8_check_cart(m8, data, len, name) == 0 ? 0 : 1;
         if (rc) fprintf(stderr, "%s\n", mote8_error(m8));
         else printf("%s: ok\n", name);
+    } else if (opt->edit && opt->headless) {       /* the editors only: the cart never runs */
+        rc = m8_run_edit_script(opt, m8);
     } else if (mote8_load_cart(m8, data, len, name) != 0 && opt->headless) {
         fprintf(stderr, "%s\n", mote8_error(m8));
         rc = 1;

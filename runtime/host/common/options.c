@@ -31,6 +31,11 @@ void m8_print_usage(FILE *out)
           "  --state-load FILE    headless: continue from a state the same cart saved, then\n"
           "                       run the frames (--input counts them from the load)\n"
           "  --check              translate and compile the cart without running it\n"
+          "  --edit               open the sprite and map editors on the cart (a .p8 file\n"
+          "                       that does not exist is made from the template); in the\n"
+          "                       window Ctrl+E switches between the editors and the cart\n"
+          "  --edit-script FILE   headless: run the editor events of FILE (docs/editors.md)\n"
+          "                       on the cart, then exit (implies --edit)\n"
           "  --watch              window: reload and re-run the cart when it (or a file it\n"
           "                       #includes) changes; Ctrl+R re-runs by hand\n"
           "  --unpaced            window: run ticks as fast as possible, presenting each\n"
@@ -97,6 +102,8 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
             opt->unpaced = 1;
         } else if (strcmp(a, "--watch") == 0) {
             opt->watch = 1;
+        } else if (strcmp(a, "--edit") == 0) {
+            opt->edit = 1;
         } else if (strcmp(a, "--write-config") == 0) {
             opt->write_config = 1;
         } else if (strcmp(a, "--frames") == 0) {
@@ -115,6 +122,14 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
         } else if (strcmp(a, "--scale") == 0) {
             if (number_arg(a, v, 1, 16, "a window scale from 1 to 16", &n)) return 2;
             opt->scale = (int)n;
+            i++;
+        } else if (strcmp(a, "--edit-script") == 0) {
+            if (!v || !*v) {
+                bad("%s needs a value: %s", a, "a file name");
+                return 2;
+            }
+            opt->edit_script = v;
+            opt->edit = 1;
             i++;
         } else if (strcmp(a, "--screenshot") == 0 || strcmp(a, "--input") == 0 ||
                    strcmp(a, "--wav") == 0 || strcmp(a, "--profile") == 0) {
@@ -152,6 +167,14 @@ int m8_parse_options(int argc, char **argv, m8_options *opt)
     }
     if ((opt->state_save || opt->state_load) && !opt->headless) {
         bad("%s works with --headless only%s", opt->state_save ? "--state-save" : "--state-load", "");
+        return 2;
+    }
+    if (opt->edit_script && !opt->headless) {
+        bad("%s works headless only (add --headless)%s", "--edit-script", "");
+        return 2;
+    }
+    if (opt->edit && (opt->check || !opt->cart)) {
+        bad("%s needs a cart file%s", "--edit", opt->check ? ", not --check" : "");
         return 2;
     }
     if (opt->watch && !opt->cart) {

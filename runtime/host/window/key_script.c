@@ -19,9 +19,20 @@ static int parse_step(const char *entry, m8_key_step *step)
     }
     if (sscanf(what, "size=%dx%d", &step->width, &step->height) == 2)
         return step->width > 0 && step->height > 0 ? 0 : -1;
-    if (SDL_strncasecmp(what, "ctrl+", 5) == 0) {
-        step->mod = KMOD_LCTRL;
-        what += 5;
+    if (sscanf(what, "mouse=%d,%d,%d", &step->mouse_x, &step->mouse_y, &step->buttons) == 3) {
+        step->mouse = 1;
+        return step->buttons >= 0 && step->buttons <= 7 ? 0 : -1;
+    }
+    for (;;) {
+        if (SDL_strncasecmp(what, "ctrl+", 5) == 0) {
+            step->mod |= KMOD_LCTRL;
+            what += 5;
+        } else if (SDL_strncasecmp(what, "shift+", 6) == 0) {
+            step->mod |= KMOD_LSHIFT;
+            what += 6;
+        } else {
+            break;
+        }
     }
     step->key = SDL_GetKeyFromName(what);
     return step->key == SDLK_UNKNOWN ? -1 : 0;
@@ -42,7 +53,7 @@ void m8_key_script_init(m8_key_script *ks, const char *env_name)
             return;
         }
         if (parse_step(entry, &ks->steps[ks->count]) == 0) ks->count++;
-        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:quit or TICK:size=WxH; skipped\n",
+        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:quit, TICK:size=WxH or TICK:mouse=X,Y,B; skipped\n",
                      env_name, entry);
     }
 }
@@ -60,6 +71,34 @@ static void push_key(SDL_Window *window, const m8_key_step *step, Uint32 type)
     SDL_PushEvent(&e);
 }
 
+/* The mouse moves to the step's place, then each button that changes is pressed or
+ * released there. */
+static void push_mouse(m8_key_script *ks, SDL_Window *window, const m8_key_step *step)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = SDL_GetWindowID(window);
+    e.motion.x = step->mouse_x;
+    e.motion.y = step->mouse_y;
+    e.motion.state = (Uint32)ks->buttons;
+    SDL_PushEvent(&e);
+    static const Uint8 sdl_button[3] = { SDL_BUTTON_LEFT, SDL_BUTTON_RIGHT, SDL_BUTTON_MIDDLE };
+    for (int b = 0; b < 3; b++) {
+        int was = ks->buttons >> b & 1, now = step->buttons >> b & 1;
+        if (was == now) continue;
+        memset(&e, 0, sizeof e);
+        e.type = now ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+        e.button.windowID = SDL_GetWindowID(window);
+        e.button.button = sdl_button[b];
+        e.button.state = now ? SDL_PRESSED : SDL_RELEASED;
+        e.button.x = step->mouse_x;
+        e.button.y = step->mouse_y;
+        SDL_PushEvent(&e);
+    }
+    ks->buttons = step->buttons;
+}
+
 void m8_key_script_tick(m8_key_script *ks, SDL_Window *window)
 {
     for (int i = 0; i < ks->count; i++) {
@@ -70,6 +109,8 @@ void m8_key_script_tick(m8_key_script *ks, SDL_Window *window)
             memset(&e, 0, sizeof e);
             e.type = SDL_QUIT;
             SDL_PushEvent(&e);
+        } else if (step->mouse) {
+            push_mouse(ks, window, step);
         } else if (step->width > 0) {
             SDL_SetWindowSize(window, step->width, step->height);
         } else {

@@ -3,8 +3,10 @@
  * the window (counted from 0: a cart's frames shown, its ticks and the frames shown while
  * paused alike, or the launcher's frames) WHAT happens as if the player
  * did it: an SDL key name pressed and released ("F2", "Escape", "-", "Return"; "ctrl+" in
- * front holds Control), "quit" (the window is closed) or "size=WxH" (the window is resized
- * to W x H window pixels). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS
+ * front holds Control, "shift+" Shift), "quit" (the window is closed), "size=WxH" (the
+ * window is resized to W x H window pixels) or "mouse=X,Y,B" (the mouse moves to window
+ * pixel X,Y with buttons B held: bit 0 left, 1 right, 2 middle; presses and releases are
+ * the changes from the last mouse entry). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS
  * the launcher. A bad entry is reported on stderr and skipped.
  * Depends on: SDL2. */
 #ifndef M8_KEY_SCRIPT_H
@@ -20,12 +22,15 @@ typedef struct m8_key_step {
     int width, height;          /* resize, when width > 0 */
     SDL_Keycode key;            /* press and release, when not SDLK_UNKNOWN */
     Uint16 mod;
+    int mouse;                  /* a mouse step: mouse_x, mouse_y, buttons */
+    int mouse_x, mouse_y, buttons;
 } m8_key_step;
 
 typedef struct m8_key_script {
     m8_key_step steps[M8_KEY_SCRIPT_MAX];
     int count;
     long tick;                  /* ticks seen */
+    int buttons;                /* mouse buttons held by the last mouse step */
 } m8_key_script;
 
 /* Read the entries of environment variable `env_name` (none: an empty script). */

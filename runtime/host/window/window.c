@@ -10,6 +10,10 @@
  * cost overlay and F2 profile recording (overlay.h), captures on F6/F12 (screenshot),
  * F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
+ * Ctrl+E switches between the cart and the built-in sprite and map editors (mote8.h, "the
+ * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, no sound),
+ * mouse and keys go to them (the window's own keys above stay), Ctrl+S saves, Escape or
+ * Ctrl+E goes back to the cart, which sees the edits at once; --edit starts in them.
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
  * A cart over its CPU budget is said once a run on stderr (a re-run says it again) and
@@ -69,6 +73,8 @@ typedef struct window_host {
     m8_budget_watch budget;     /* over the CPU budget: said once, marked while it lasts */
     m8_key_script script_keys;  /* MOTE8_WINDOW_KEYS (checks) */
     const char *cart_name;
+    int editing;                /* the editors show (Ctrl+E, --edit); the cart waits */
+    int edit_buttons;           /* mouse buttons held over the editors */
 } window_host;
 
 /* The largest integer scale that fits above the overlay's band (if shown), centred. */
@@ -191,7 +197,8 @@ static void sound_changed(window_host *h)
 static void present(window_host *h, mote8 *m8)
 {
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
-    mote8_screen_rgb(m8, rgb);
+    if (h->editing) mote8_editor_frame(m8, rgb);
+    else mote8_screen_rgb(m8, rgb);
     if (h->menu.open)   /* dim the frozen frame while paused */
         for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
     SDL_UpdateTexture(h->texture, NULL, rgb, MOTE8_WIDTH * 3);
@@ -199,8 +206,9 @@ static void present(window_host *h, mote8 *m8)
     SDL_RenderClear(h->renderer);
     SDL_Rect r = picture_rect(h);
     SDL_RenderCopy(h->renderer, h->texture, NULL, &r);
-    m8_overlay_draw_picture(&h->overlay, h->renderer, m8, r);   /* F1's heatmap */
-    if (h->budget.over && !h->errored) m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
+    if (!h->editing) m8_overlay_draw_picture(&h->overlay, h->renderer, m8, r);   /* F1's heatmap */
+    if (h->budget.over && !h->errored && !h->editing)
+        m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
     if (h->menu.open) draw_menu(h, r);
     draw_message(h, r);
     draw_volume(h, r);
@@ -354,6 +362,90 @@ static void pad_removed(window_host *h, SDL_JoystickID id)
         }
 }
 
+/* Show the editors (the cart waits: no ticks, no sound) or go back to the cart. */
+static void set_editing(window_host *h, mote8 *m8, int on)
+{
+    if (on && !mote8_editor_is_open(m8)) return;
+    if (on && h->menu.open) m8_pause_menu_key(&h->menu, m8, M8_MENU_BACK);
+    h->editing = on;
+    h->edit_buttons = 0;
+    memset(h->keys, 0, sizeof h->keys);
+    if (h->audio) SDL_PauseAudioDevice(h->audio, on);
+    if (on) SDL_SetRelativeMouseMode(SDL_FALSE);
+    SDL_ShowCursor(on ? SDL_DISABLE : SDL_ENABLE);     /* the editors draw their own pointer */
+}
+
+/* Window pixels to screen pixels (high-DPI aware), clamped to the picture. */
+static void window_to_screen(window_host *h, int wx, int wy, int *x, int *y)
+{
+    int rw, rh, ww, wh;
+    SDL_GetRendererOutputSize(h->renderer, &rw, &rh);
+    SDL_GetWindowSize(h->window, &ww, &wh);
+    SDL_Rect pic = picture_rect(h);
+    int s = pic.w / MOTE8_WIDTH > 0 ? pic.w / MOTE8_WIDTH : 1;
+    int px = ww ? wx * rw / ww : wx, py = wh ? wy * rh / wh : wy;
+    int sx = (px - pic.x) / s, sy = (py - pic.y) / s;
+    *x = sx < 0 ? 0 : sx > MOTE8_WIDTH - 1 ? MOTE8_WIDTH - 1 : sx;
+    *y = sy < 0 ? 0 : sy > MOTE8_HEIGHT - 1 ? MOTE8_HEIGHT - 1 : sy;
+}
+
+/* An SDL key as the editors number it, or -1. */
+static int editor_key(SDL_Keycode k)
+{
+    if (k >= 32 && k < 127) return (int)k;      /* SDL's printable keys are their ASCII */
+    switch (k) {
+    case SDLK_LEFT: return MOTE8_KEY_LEFT;
+    case SDLK_RIGHT: return MOTE8_KEY_RIGHT;
+    case SDLK_UP: return MOTE8_KEY_UP;
+    case SDLK_DOWN: return MOTE8_KEY_DOWN;
+    case SDLK_TAB: return MOTE8_KEY_TAB;
+    case SDLK_ESCAPE: return MOTE8_KEY_ESCAPE;
+    case SDLK_RETURN: case SDLK_KP_ENTER: return MOTE8_KEY_ENTER;
+    case SDLK_DELETE: return MOTE8_KEY_DELETE;
+    case SDLK_BACKSPACE: return MOTE8_KEY_BACKSPACE;
+    default: return -1;
+    }
+}
+
+/* A key while the editors show: Ctrl+S saves, Escape goes back to the cart. */
+static void editing_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
+{
+    int key = editor_key(k->sym);
+    if (key < 0) return;
+    int mods = ((k->mod & KMOD_CTRL) ? MOTE8_MOD_CTRL : 0) | ((k->mod & KMOD_SHIFT) ? MOTE8_MOD_SHIFT : 0);
+    int act = mote8_editor_key(m8, key, mods);
+    if (act == MOTE8_EDITOR_LEAVE) {
+        set_editing(h, m8, 0);
+    } else if (act == MOTE8_EDITOR_SAVE) {
+        char err[600];
+        if (mote8_editor_save(m8, err, sizeof err) == 0) printf("%s: saved\n", h->cart_name);
+        else fprintf(stderr, "mote8: %s\n", err);
+        fflush(stdout);
+    }
+}
+
+/* Mouse events while the editors show. */
+static void editing_mouse(window_host *h, mote8 *m8, const SDL_Event *e)
+{
+    int x, y, wheel = 0, wx, wy;
+    if (e->type == SDL_MOUSEWHEEL) {
+        SDL_GetMouseState(&wx, &wy);
+        wheel = e->wheel.y;
+    } else if (e->type == SDL_MOUSEMOTION) {
+        wx = e->motion.x;
+        wy = e->motion.y;
+    } else {
+        wx = e->button.x;
+        wy = e->button.y;
+        int bit = e->button.button == SDL_BUTTON_LEFT ? 1 : e->button.button == SDL_BUTTON_RIGHT ? 2
+                : e->button.button == SDL_BUTTON_MIDDLE ? 4 : 0;
+        if (e->type == SDL_MOUSEBUTTONDOWN) h->edit_buttons |= bit;
+        else h->edit_buttons &= ~bit;
+    }
+    window_to_screen(h, wx, wy, &x, &y);
+    mote8_editor_mouse(m8, x, y, h->edit_buttons, wheel);
+}
+
 /* Keys the window keeps for itself, whatever the bindings: returns 1 when used. */
 static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
 {
@@ -362,7 +454,12 @@ static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
         SDL_SetWindowFullscreen(h->window, h->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         return 1;
     }
+    if (k->sym == SDLK_e && (k->mod & KMOD_CTRL)) {
+        set_editing(h, m8, !h->editing);
+        return 1;
+    }
     if (k->sym == SDLK_r && (k->mod & KMOD_CTRL)) {
+        if (h->editing) set_editing(h, m8, 0);          /* run the edited cart */
         if (h->menu.open) m8_pause_menu_key(&h->menu, m8, M8_MENU_BACK);
         rerun(h, m8, 1);
         if (h->audio) SDL_PauseAudioDevice(h->audio, 0);
@@ -399,8 +496,12 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
     case SDL_QUIT:
         return 1;
     case SDL_KEYDOWN:
-        if (e->key.repeat) break;
-        if (window_key(h, m8, &e->key.keysym)) break;
+        if (e->key.repeat && !h->editing) break;
+        if (!e->key.repeat && window_key(h, m8, &e->key.keysym)) break;
+        if (h->editing) {
+            editing_key(h, m8, &e->key.keysym);
+            break;
+        }
         if (h->menu.open) {
             int key = menu_key(e->key.keysym.sym);
             if (key >= 0) return menu_action(h, m8, m8_pause_menu_key(&h->menu, m8, key));
@@ -416,7 +517,11 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
             h->keys[player] |= (uint8_t)(1 << button);
         break;
+    case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP:
+        if (h->editing) editing_mouse(h, m8, e);
+        break;
     case SDL_TEXTINPUT:                 /* devkit keyboard: printable ASCII, lower case */
+        if (h->editing) break;
         for (const char *c = e->text.text; *c; c++) {
             size_t n = strlen(h->typed);
             if ((unsigned char)*c >= 32 && (unsigned char)*c < 127 && n + 1 < sizeof h->typed) {
@@ -426,7 +531,8 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         }
         break;
     case SDL_MOUSEWHEEL:
-        h->wheel += e->wheel.y;
+        if (h->editing) editing_mouse(h, m8, e);
+        else h->wheel += e->wheel.y;
         break;
     case SDL_KEYUP:
         if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
@@ -595,8 +701,9 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (quit) return;
         if (h->sound_unsaved && SDL_TICKS_PASSED(SDL_GetTicks(), h->sound_save_at)) save_sound(h);
         if (opt->watch && m8_cart_watch_changed(&h->watch)) rerun(h, m8, 1);
-        if (!opt->unpaced && !tick_due(&clock, mote8_fps(m8))) continue;
-        if (!h->menu.open) {
+        if (!opt->unpaced && !tick_due(&clock, h->editing ? MOTE8_FPS : mote8_fps(m8))) continue;
+        if (h->editing) m8_overlay_tick(&h->overlay);   /* frames shown count (MOTE8_WINDOW_SHOT) */
+        if (!h->menu.open && !h->editing) {
             if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
             frame++;
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
@@ -636,7 +743,11 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int b
     m8_key_script_init(&h.script_keys, "MOTE8_WINDOW_KEYS");
     if (settings->overlay) h.overlay.shown = 1;
     if (mote8_error_kind(m8) != MOTE8_ERROR_NONE) show_error(&h, m8);   /* it failed to load */
+    if (opt->edit) set_editing(&h, m8, 1);
     window_loop(&h, opt, m8, &script);
+    if (mote8_editor_unsaved(m8))
+        fprintf(stderr, "mote8: %s: note: the editors' changes were not saved (Ctrl+S saves)\n",
+                cart_name);
     if (opt->screenshot) {
         uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
         mote8_screen_rgb(m8, rgb);

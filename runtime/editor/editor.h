@@ -1,0 +1,76 @@
+/* editor.h - the built-in sprite and map editors (docs/editors.md): a document (the cart's
+ * sprite sheet, map and flags, 0x0000-0x30ff) edited by mouse and keys, written through to
+ * the running machine's RAM and ROM at once, with undo/redo, drawn into a 128x128 screen by
+ * the machine's own drawing code and font; and the .p8 text of the edited cart, with only
+ * the sections it changed rewritten. api/editor_door.c offers it to hosts through mote8.h.
+ * Depends on: cart.h (runtime/core). */
+#ifndef M8_EDITOR_H
+#define M8_EDITOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cart.h"
+
+typedef struct m8_editor m8_editor;
+
+/* Keys as the door numbers them (mote8.h MOTE8_KEY_*, MOTE8_MOD_*): printable keys are
+ * their lower-case ASCII code, the others from 0x100. */
+enum {
+    M8_KEY_LEFT = 0x100, M8_KEY_RIGHT, M8_KEY_UP, M8_KEY_DOWN, M8_KEY_TAB, M8_KEY_ESCAPE,
+    M8_KEY_ENTER, M8_KEY_DELETE, M8_KEY_BACKSPACE
+};
+#define M8_MOD_CTRL 1
+#define M8_MOD_SHIFT 2
+
+/* What a key asks of the host. */
+enum { M8_EDITOR_ACT_NONE = 0, M8_EDITOR_ACT_SAVE = 1, M8_EDITOR_ACT_LEAVE = 2 };
+
+/* The editors over the cart whose .p8 bytes are `text` (copied; NULL for a cart that is not
+ * .p8 text: saving then fails with a message) and whose data is cart->rom. NULL when out of
+ * memory. */
+m8_editor *m8_editor_new(const m8_cart *cart, const char *text, size_t len);
+void m8_editor_free(m8_editor *ed);
+/* The cart's name shown in the top bar (its file name without folders). */
+void m8_editor_name(m8_editor *ed, const char *name);
+
+/* Where edits are written through besides the document (the machine's RAM and its cart's
+ * ROM); either may be NULL. */
+void m8_editor_attach(m8_editor *ed, uint8_t *ram, uint8_t *rom);
+/* Take the cart as the file now (after the machine reread it): document, base and text,
+ * the undo history cleared; the view and tools stay. */
+void m8_editor_reload(m8_editor *ed, const m8_cart *cart, const char *text, size_t len);
+/* Write the whole document through again (after the machine reloaded its cart). */
+void m8_editor_rewrite(m8_editor *ed);
+
+/* The mouse: position in screen pixels, buttons (bit 0 left, 1 right, 2 middle), wheel
+ * steps since the last call (up positive). Presses and releases are the changes of
+ * `buttons` from the previous call. */
+void m8_editor_mouse(m8_editor *ed, int x, int y, int buttons, int wheel);
+/* A key press; returns an M8_EDITOR_ACT_*. */
+int m8_editor_key(m8_editor *ed, int key, int mods);
+/* One frame: draw the editor into rgb (128*128 RGB888). */
+void m8_editor_frame(m8_editor *ed, uint8_t *rgb);
+/* The editor screen as 128*128 colour indices 0-15 (after the last frame). */
+const uint8_t *m8_editor_pixels(const m8_editor *ed);
+
+/* 1 when the document differs from the file last read or saved. */
+int m8_editor_unsaved(const m8_editor *ed);
+/* Show `text` in the bottom bar for a while (save results). */
+void m8_editor_say(m8_editor *ed, const char *text);
+
+/* The .p8 text of the cart with the editors' changes: the original bytes with __gfx__,
+ * __gff__ and __map__ rewritten only when their data changed (force: rewrite all three,
+ * for tests), every other byte kept; checked by reading it back. malloc'd (length in *len),
+ * or NULL with err. */
+char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err, size_t errsz);
+/* The text was written: it is the file now (the document is saved). */
+void m8_editor_mark_saved(m8_editor *ed, const char *text, size_t len);
+
+/* Parse "ctrl+z", "shift+left", "a", "escape" ...: 0, or -1 for an unknown name. */
+int m8_editor_key_parse(const char *name, int *key, int *mods);
+
+/* The cycles map() of the cells tx,ty,tw,th of this map would charge (128 per non-empty
+ * cell, 1 per other cell inside the map; docs/cost-model.md). */
+long m8_editor_map_cost(const uint8_t *doc, int tx, int ty, int tw, int th);
+
+#endif

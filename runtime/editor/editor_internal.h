@@ -1,0 +1,115 @@
+/* editor_internal.h - the state the editor's modules share: the document and its undo
+ * history (editor_doc.c), the sprite editor (editor_sprite.c), the map editor
+ * (editor_map.c), the screen and its common parts (editor_ui.c), the saved text
+ * (editor_save.c).
+ * Depends on: editor.h, ram.h, gfx.h (runtime/core). */
+#ifndef M8_EDITOR_INTERNAL_H
+#define M8_EDITOR_INTERNAL_H
+
+#include <stdint.h>
+#include "editor.h"
+#include "gfx.h"
+#include "ram.h"
+
+#define ED_DOC_SIZE 0x3100      /* sprite sheet, shared map, map, flags */
+#define ED_UNDO_MAX 64          /* snapshots kept for undo (and as many for redo) */
+#define ED_MSG_FRAMES 60        /* frames a bottom-bar message shows */
+
+/* Screen layout, in screen pixels */
+#define ED_TOP_H 7              /* top bar: cart name, editor tabs */
+#define ED_SHEET_Y 88           /* sprite sheet strip: 4 rows of 16 sprites */
+#define ED_TOOLS_Y 79           /* tool row above the sheet */
+#define ED_BOTTOM_Y 121         /* bottom bar: position, sprite, cost, messages */
+
+enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TABS };
+enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
+
+typedef struct ed_sprite_state {
+    int sprite;                 /* selected sprite 0-255 (top-left of the zoomed block) */
+    int zoom;                   /* block side in sprites: 1, 2 or 4 (8x8 to 32x32 pixels) */
+    int color;                  /* pen colour 0-15 */
+    int tool;                   /* ED_TOOL_* */
+    int drawing;                /* a stroke or shape is under way (left button held) */
+    int x0, y0, lx, ly;         /* sheet pixel where it began, and the last one */
+    uint8_t clip[32 * 32];      /* copied block, colours */
+    int clip_w, clip_h;         /* 0 = nothing copied */
+} ed_sprite_state;
+
+typedef struct ed_map_state {
+    int cam_x, cam_y;           /* map position at the view's top-left, in map pixels (8 a cell) */
+    int cell;                   /* cell size on screen: 2, 4, 8 or 16 */
+    int tool;                   /* ED_TOOL_PENCIL or ED_TOOL_FILL */
+    int painting;               /* left button held in the view */
+    int panning, pan_x, pan_y;  /* right/middle drag: the mouse where it was */
+    int last_cx, last_cy;       /* last cell painted in this stroke */
+} ed_map_state;
+
+struct m8_editor {
+    uint8_t doc[ED_DOC_SIZE];   /* what the editors edit (and save) */
+    uint8_t base[ED_DOC_SIZE];  /* the same as last read or saved */
+    uint8_t *ram, *rom;         /* written through (the machine's), may be NULL */
+    uint8_t *undo[ED_UNDO_MAX]; /* snapshots of doc, oldest first */
+    int n_undo;
+    uint8_t *redo[ED_UNDO_MAX];
+    int n_redo;
+    char *text;                 /* the .p8 file as last read or saved, NULL if not .p8 */
+    size_t text_len;
+    m8_cart file;               /* `text` parsed: what every other section must stay */
+    int tab;                    /* ED_TAB_* */
+    int sheet_tab;              /* sheet page 0-3 shown (64 sprites each) */
+    int mx, my, mb;             /* the mouse now (screen pixels, buttons) */
+    long frame;
+    char name[64];              /* the cart's file name, for the top bar */
+    char msg[64];
+    long msg_until;
+    ed_sprite_state spr;
+    ed_map_state map;
+    uint8_t screen[128 * 128];  /* the last frame's colour indices */
+    uint8_t ui[M8_RAM_SIZE];    /* the machine the editor draws with */
+};
+
+/* --- the document (editor_doc.c) --- */
+/* Snapshot the document before an edit (clears redo). */
+void ed_begin_edit(m8_editor *ed);
+/* Undo / redo the last edit; 0, or -1 when there is none. */
+int ed_undo(m8_editor *ed);
+int ed_redo(m8_editor *ed);
+/* Write one byte of the document (and through to RAM and ROM). */
+void ed_poke(m8_editor *ed, int addr, uint8_t v);
+/* Put back the document of the last snapshot (a shape being dragged is redrawn over it). */
+void ed_restore_snapshot(m8_editor *ed);
+int ed_sget(const m8_editor *ed, int x, int y);          /* sheet pixel, 0 outside */
+void ed_sset(m8_editor *ed, int x, int y, int c);        /* ignored outside */
+int ed_mget(const m8_editor *ed, int x, int y);          /* map cell 0-127 x 0-63, 0 outside */
+void ed_mset(m8_editor *ed, int x, int y, int v);
+int ed_flags(const m8_editor *ed, int sprite);
+void ed_set_flags(m8_editor *ed, int sprite, int flags);
+
+/* --- drawing helpers (editor_ui.c), on ed->ui --- */
+#define ED_COL(c) M8_FIX(c)
+void ed_text(m8_editor *ed, int x, int y, int col, const char *fmt, ...);
+void ed_box(m8_editor *ed, int x0, int y0, int x1, int y1, int col);     /* filled, inclusive */
+void ed_frame(m8_editor *ed, int x0, int y0, int x1, int y1, int col);   /* outline */
+/* A button of the tool row: a small box with a label, lit when selected. */
+void ed_button(m8_editor *ed, int x, int y, int w, const char *label, int lit);
+int ed_in(int x, int y, int x0, int y0, int w, int h);   /* x,y inside the rectangle */
+/* The sheet strip (ED_SHEET_Y) with `sel` (block of zoom x zoom sprites) outlined; the
+ * sheet tabs at the tool row's right. Clicks: ed_sheet_mouse. */
+void ed_draw_sheet(m8_editor *ed, int sel, int zoom);
+/* A press in the sheet or its tabs: the sprite picked (or -1), tab changes applied. */
+int ed_sheet_mouse(m8_editor *ed, int x, int y);
+void ed_say(m8_editor *ed, const char *fmt, ...);
+/* The bottom bar: a message while one shows, else `status`. */
+void ed_bottom_bar(m8_editor *ed, const char *status);
+
+/* --- the two editors --- */
+void ed_sprite_init(m8_editor *ed);
+void ed_sprite_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_sprite_key(m8_editor *ed, int key, int mods);     /* 1 when used */
+void ed_sprite_draw(m8_editor *ed);
+void ed_map_init(m8_editor *ed);
+void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_map_key(m8_editor *ed, int key, int mods);
+void ed_map_draw(m8_editor *ed);
+
+#endif

@@ -1,0 +1,309 @@
+/* editor_sprite.c - the sprite editor: the selected block (8x8, 16x16 or 32x32 pixels) drawn
+ * large, tools (pencil, fill, line, rectangle, oval), the palette, the 8 flags of the
+ * selected sprite, the sheet in 4 pages of 64 sprites; keys to move the selection, flip,
+ * rotate, clear, copy and paste the block.
+ * Layout: canvas 64x64 at (8,10), palette 4x4 at (80,10), flags at (80,66), tools and sheet
+ * pages at ED_TOOLS_Y, the sheet at ED_SHEET_Y.
+ * Depends on: editor_internal.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "editor_internal.h"
+
+#define CANVAS_X 8
+#define CANVAS_Y 10
+#define CANVAS_SIZE 64
+#define PAL_X 80
+#define PAL_Y 10
+#define FLAGS_X 81
+#define FLAGS_Y 66
+#define ZOOM_OUT_X 49
+
+void ed_sprite_init(m8_editor *ed)
+{
+    ed->spr.sprite = 1;
+    ed->spr.zoom = 1;
+    ed->spr.color = 8;
+    ed->spr.tool = ED_TOOL_PENCIL;
+}
+
+/* The block's top-left sheet pixel (the selection clamped so the block fits the sheet). */
+static void block_origin(const m8_editor *ed, int *bx, int *by)
+{
+    int z = ed->spr.zoom, col = ed->spr.sprite % 16, row = ed->spr.sprite / 16;
+    if (col > 16 - z) col = 16 - z;
+    if (row > 16 - z) row = 16 - z;
+    *bx = col * 8;
+    *by = row * 8;
+}
+
+static int block_size(const m8_editor *ed) { return ed->spr.zoom * 8; }
+
+/* Set a pixel of the block (pixels outside the block are left alone). */
+static void put(m8_editor *ed, int x, int y, int c)
+{
+    int bx, by, n = block_size(ed);
+    block_origin(ed, &bx, &by);
+    if (x >= bx && y >= by && x < bx + n && y < by + n) ed_sset(ed, x, y, c);
+}
+
+static void put_line(m8_editor *ed, int x0, int y0, int x1, int y1, int c)
+{
+    int dx = x1 > x0 ? x1 - x0 : x0 - x1, dy = y1 > y0 ? y1 - y0 : y0 - y1;
+    int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, err = dx - dy;
+    for (;;) {
+        put(ed, x0, y0, c);
+        if (x0 == x1 && y0 == y1) return;
+        int e2 = 2 * err;
+        if (e2 > -dy) { err -= dy; x0 += sx; }
+        if (e2 < dx) { err += dx; y0 += sy; }
+    }
+}
+
+/* The oval inside the box x0,y0 - x1,y1 (corners inclusive, any order). */
+static void put_oval(m8_editor *ed, int x0, int y0, int x1, int y1, int c)
+{
+    if (x1 < x0) { int t = x0; x0 = x1; x1 = t; }
+    if (y1 < y0) { int t = y0; y0 = y1; y1 = t; }
+    double cx = (x0 + x1) / 2.0, cy = (y0 + y1) / 2.0, rx = (x1 - x0) / 2.0, ry = (y1 - y0) / 2.0;
+    int steps = 8 * (x1 - x0 + y1 - y0 + 2);
+    for (int i = 0; i < steps; i++) {
+        double a = 2 * M_PI * i / steps;
+        put(ed, (int)floor(cx + rx * cos(a) + 0.5), (int)floor(cy + ry * sin(a) + 0.5), c);
+    }
+}
+
+static void put_rect(m8_editor *ed, int x0, int y0, int x1, int y1, int c)
+{
+    put_line(ed, x0, y0, x1, y0, c);
+    put_line(ed, x1, y0, x1, y1, c);
+    put_line(ed, x1, y1, x0, y1, c);
+    put_line(ed, x0, y1, x0, y0, c);
+}
+
+/* Flood fill of the 4-connected area of x,y's colour, inside the block. */
+static void fill(m8_editor *ed, int x, int y, int c)
+{
+    int bx, by, n = block_size(ed);
+    block_origin(ed, &bx, &by);
+    int from = ed_sget(ed, x, y);
+    if (from == c) return;
+    static int stack[32 * 32 * 4][2];
+    int top = 0;
+    stack[top][0] = x;
+    stack[top++][1] = y;
+    while (top > 0) {
+        top--;
+        int px = stack[top][0], py = stack[top][1];
+        if (px < bx || py < by || px >= bx + n || py >= by + n || ed_sget(ed, px, py) != from) continue;
+        ed_sset(ed, px, py, c);
+        static const int d[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+        for (int k = 0; k < 4 && top < (int)(sizeof stack / sizeof stack[0]); k++) {
+            stack[top][0] = px + d[k][0];
+            stack[top++][1] = py + d[k][1];
+        }
+    }
+}
+
+/* The shape tool from x0,y0 to x1,y1, over the document as it was before the shape. */
+static void draw_shape(m8_editor *ed, int x1, int y1)
+{
+    ed_restore_snapshot(ed);
+    ed_sprite_state *s = &ed->spr;
+    if (s->tool == ED_TOOL_LINE) put_line(ed, s->x0, s->y0, x1, y1, s->color);
+    else if (s->tool == ED_TOOL_RECT) put_rect(ed, s->x0, s->y0, x1, y1, s->color);
+    else put_oval(ed, s->x0, s->y0, x1, y1, s->color);
+}
+
+static void set_zoom(m8_editor *ed, int zoom)
+{
+    ed->spr.zoom = zoom < 1 ? 1 : zoom > 4 ? 4 : zoom == 3 ? (zoom > ed->spr.zoom ? 4 : 2) : zoom;
+}
+
+static void select_sprite(m8_editor *ed, int n)
+{
+    ed->spr.sprite = n & 255;
+    ed->sheet_tab = ed->spr.sprite / 64;
+}
+
+void ed_sprite_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel)
+{
+    ed_sprite_state *s = &ed->spr;
+    int bx, by, ps = CANVAS_SIZE / block_size(ed);
+    block_origin(ed, &bx, &by);
+    int on_canvas = ed_in(x, y, CANVAS_X, CANVAS_Y, CANVAS_SIZE, CANVAS_SIZE);
+    int px = bx + (x - CANVAS_X) / ps, py = by + (y - CANVAS_Y) / ps;
+    if (x < CANVAS_X) px = bx - 1;      /* left of the canvas: outside the block */
+    if (y < CANVAS_Y) py = by - 1;
+    if (wheel && on_canvas) set_zoom(ed, wheel > 0 ? s->zoom * 2 : s->zoom / 2);
+
+    if (s->drawing) {                   /* a stroke or shape under way */
+        if (released & 1) {
+            s->drawing = 0;
+            return;
+        }
+        if (px == s->lx && py == s->ly) return;
+        if (s->tool == ED_TOOL_PENCIL) put_line(ed, s->lx, s->ly, px, py, s->color);
+        else draw_shape(ed, px, py);
+        s->lx = px;
+        s->ly = py;
+        return;
+    }
+    if (pressed & 2 && on_canvas) {     /* right button: take the colour under the pointer */
+        s->color = ed_sget(ed, px, py);
+        return;
+    }
+    if (!(pressed & 1)) {
+        if (ed->mb & 1) {               /* dragging over the sheet selects as it goes */
+            int n = ed_in(x, y, 0, ED_SHEET_Y, 128, 32) ? ed_sheet_mouse(ed, x, y) : -1;
+            if (n >= 0) s->sprite = n;
+        }
+        return;
+    }
+    if (on_canvas) {
+        ed_begin_edit(ed);
+        if (s->tool == ED_TOOL_FILL) {
+            fill(ed, px, py, s->color);
+            return;
+        }
+        s->drawing = 1;
+        s->x0 = s->lx = px;
+        s->y0 = s->ly = py;
+        if (s->tool == ED_TOOL_PENCIL) put(ed, px, py, s->color);
+        else draw_shape(ed, px, py);
+        return;
+    }
+    if (ed_in(x, y, PAL_X, PAL_Y, 40, 40)) {
+        s->color = (y - PAL_Y) / 10 * 4 + (x - PAL_X) / 10;
+        return;
+    }
+    for (int i = 0; i < 8; i++)
+        if (ed_in(x, y, FLAGS_X + i * 6 - 1, FLAGS_Y - 1, 6, 6)) {
+            ed_begin_edit(ed);
+            ed_set_flags(ed, s->sprite, ed_flags(ed, s->sprite) ^ (1 << i));
+            return;
+        }
+    for (int t = 0; t < ED_TOOLS; t++)
+        if (ed_in(x, y, 1 + t * 8, ED_TOOLS_Y, 7, 7)) s->tool = t;
+    if (ed_in(x, y, ZOOM_OUT_X, ED_TOOLS_Y, 7, 7)) set_zoom(ed, s->zoom / 2);
+    if (ed_in(x, y, ZOOM_OUT_X + 8, ED_TOOLS_Y, 7, 7)) set_zoom(ed, s->zoom * 2);
+    int n = ed_sheet_mouse(ed, x, y);
+    if (n >= 0) s->sprite = n;
+}
+
+/* Flip (horizontally or vertically) or rotate the block a quarter turn clockwise. */
+static void transform_block(m8_editor *ed, int how)
+{
+    int bx, by, n = block_size(ed);
+    block_origin(ed, &bx, &by);
+    uint8_t px[32 * 32];
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) px[y * n + x] = (uint8_t)ed_sget(ed, bx + x, by + y);
+    ed_begin_edit(ed);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int sx = x, sy = y;
+            if (how == 'h') sx = n - 1 - x;
+            else if (how == 'v') sy = n - 1 - y;
+            else { sx = y; sy = n - 1 - x; }
+            ed_sset(ed, bx + x, by + y, px[sy * n + sx]);
+        }
+}
+
+int ed_sprite_key(m8_editor *ed, int key, int mods)
+{
+    ed_sprite_state *s = &ed->spr;
+    int bx, by, n = block_size(ed);
+    block_origin(ed, &bx, &by);
+    if (mods & M8_MOD_CTRL) {
+        if (key == 'c') {
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) s->clip[y * n + x] = (uint8_t)ed_sget(ed, bx + x, by + y);
+            s->clip_w = s->clip_h = n;
+            ed_say(ed, "copied %dx%d", n, n);
+            return 1;
+        }
+        if (key == 'v') {
+            if (!s->clip_w) {
+                ed_say(ed, "nothing to paste");
+                return 1;
+            }
+            ed_begin_edit(ed);
+            for (int y = 0; y < s->clip_h; y++)         /* from the selected sprite on */
+                for (int x = 0; x < s->clip_w; x++)
+                    ed_sset(ed, s->sprite % 16 * 8 + x, s->sprite / 16 * 8 + y, s->clip[y * s->clip_w + x]);
+            ed_say(ed, "pasted");
+            return 1;
+        }
+        return 0;
+    }
+    switch (key) {
+    case 'q': select_sprite(ed, s->sprite - 1); return 1;
+    case 'w': select_sprite(ed, s->sprite + 1); return 1;
+    case M8_KEY_LEFT: select_sprite(ed, s->sprite - 1); return 1;
+    case M8_KEY_RIGHT: select_sprite(ed, s->sprite + 1); return 1;
+    case M8_KEY_UP: select_sprite(ed, s->sprite - 16); return 1;
+    case M8_KEY_DOWN: select_sprite(ed, s->sprite + 16); return 1;
+    case 'p': s->tool = ED_TOOL_PENCIL; return 1;
+    case 'f': s->tool = ED_TOOL_FILL; return 1;
+    case 'l': s->tool = ED_TOOL_LINE; return 1;
+    case 'r': s->tool = ED_TOOL_RECT; return 1;
+    case 'o': s->tool = ED_TOOL_CIRCLE; return 1;
+    case 'h': case 'v': case 't': transform_block(ed, key); return 1;
+    case M8_KEY_DELETE: case M8_KEY_BACKSPACE:
+        ed_begin_edit(ed);
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) ed_sset(ed, bx + x, by + y, 0);
+        return 1;
+    default: return 0;
+    }
+}
+
+void ed_sprite_draw(m8_editor *ed)
+{
+    ed_sprite_state *s = &ed->spr;
+    int bx, by, n = block_size(ed);
+    block_origin(ed, &bx, &by);
+    /* the block, large, with a frame */
+    ed_frame(ed, CANVAS_X - 1, CANVAS_Y - 1, CANVAS_X + CANVAS_SIZE, CANVAS_Y + CANVAS_SIZE, 0);
+    m8_sspr(ed->ui, bx, by, n, n, CANVAS_X, CANVAS_Y, CANVAS_SIZE, CANVAS_SIZE, 0, 0);
+    int ps = CANVAS_SIZE / n;
+    if (ed_in(ed->mx, ed->my, CANVAS_X, CANVAS_Y, CANVAS_SIZE, CANVAS_SIZE) && ps >= 2) {
+        int cx = CANVAS_X + (ed->mx - CANVAS_X) / ps * ps, cy = CANVAS_Y + (ed->my - CANVAS_Y) / ps * ps;
+        ed_frame(ed, cx - 1, cy - 1, cx + ps, cy + ps, 7);      /* the pixel under the pointer */
+    }
+    /* the palette, the pen colour framed */
+    for (int c = 0; c < 16; c++) {
+        int x = PAL_X + c % 4 * 10, y = PAL_Y + c / 4 * 10;
+        ed_box(ed, x, y, x + 9, y + 9, c);
+    }
+    int px = PAL_X + s->color % 4 * 10, py = PAL_Y + s->color / 4 * 10;
+    ed_frame(ed, px - 1, py - 1, px + 10, py + 10, 0);
+    ed_frame(ed, px, py, px + 9, py + 9, 7);
+    /* number, size, flags */
+    ed_text(ed, PAL_X, 53, 6, "#%03d", s->sprite);
+    ed_text(ed, PAL_X + 20, 53, 13, "%dx%d", n, n);
+    int flags = ed_flags(ed, s->sprite);
+    for (int i = 0; i < 8; i++) {
+        int x = FLAGS_X + i * 6 + 1, y = FLAGS_Y + 1;
+        if (flags >> i & 1) m8_circfill(ed->ui, x, y, 2, ED_COL(8 + i));
+        else m8_circ(ed->ui, x, y, 2, ED_COL(1));
+    }
+    /* tools, zoom, sheet */
+    ed_box(ed, 0, ED_TOOLS_Y - 1, 127, ED_SHEET_Y - 1, 5);
+    for (int t = 0; t < ED_TOOLS; t++) {
+        char icon[3] = { '@', (char)('0' + t), 0 };
+        ed_button(ed, 1 + t * 8, ED_TOOLS_Y, 7, icon, t == s->tool);
+    }
+    ed_button(ed, ZOOM_OUT_X, ED_TOOLS_Y, 7, "@5", 0);
+    ed_button(ed, ZOOM_OUT_X + 8, ED_TOOLS_Y, 7, "@6", 0);
+    ed_draw_sheet(ed, s->sprite, s->zoom);
+    char status[48];
+    if (ed_in(ed->mx, ed->my, CANVAS_X, CANVAS_Y, CANVAS_SIZE, CANVAS_SIZE))
+        snprintf(status, sizeof status, "x%d y%d col %d", bx + (ed->mx - CANVAS_X) / ps,
+                 by + (ed->my - CANVAS_Y) / ps, ed_sget(ed, bx + (ed->mx - CANVAS_X) / ps, by + (ed->my - CANVAS_Y) / ps));
+    else
+        snprintf(status, sizeof status, "sprite %d flags %02x%s", s->sprite, flags,
+                 s->sprite >= 128 ? " (shared map)" : "");
+    ed_bottom_bar(ed, status);
+}

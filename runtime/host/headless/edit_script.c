@@ -1,0 +1,175 @@
+/* edit_script.c - the editors driven headless by an event script (--edit-script FILE): one
+ * event a line, '#' starts a comment; mouse positions are screen pixels (docs/editors.md):
+ *   mouse X Y [down|up|right|middle]  move there; down presses the left button, right or
+ *                                     middle that one, up releases all (else held as is)
+ *   click X Y [right]                 press and release there
+ *   drag X0 Y0 X1 Y1 [right|middle]   press at X0,Y0, move pixel by pixel, release at X1,Y1
+ *   wheel N                           N wheel steps at the pointer (up positive)
+ *   key NAME                          a key: a, q, ctrl+z, ctrl+s (saves), shift+left, tab ...
+ *   save                              as ctrl+s
+ *   frames N                          draw N frames
+ *   screenshot FILE [SCALE]           the editors' screen now, as a PNG (128x128 times
+ *                                     SCALE, 1-8; default 1)
+ * A bad line stops the run (exit 2) naming FILE:LINE; a failed save is printed and the run
+ * goes on (exit 1 at the end).
+ * Depends on: headless.h, api/mote8.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "headless.h"
+
+typedef struct edit_run {
+    mote8 *m8;
+    const char *file;
+    const char *cart;
+    int line;
+    int x, y, buttons;
+    int failed;                 /* a save or a screenshot failed */
+} edit_run;
+
+static int bad_line(const edit_run *r, const char *what)
+{
+    fprintf(stderr, "mote8: %s:%d: %s\n", r->file, r->line, what);
+    return 2;
+}
+
+static void frame(edit_run *r)
+{
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
+    mote8_editor_frame(r->m8, rgb);
+}
+
+static void save(edit_run *r)
+{
+    char err[600];
+    if (mote8_editor_save(r->m8, err, sizeof err) == 0) {
+        printf("%s: saved\n", r->cart);
+        return;
+    }
+    fprintf(stderr, "mote8: %s\n", err);
+    r->failed = 1;
+}
+
+static int screenshot(edit_run *r, const char *path, int scale)
+{
+    uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
+    mote8_editor_frame(r->m8, rgb);
+    errno = 0;
+    if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, scale) == 0) return 0;
+    fprintf(stderr, "mote8: %s: cannot write: %s\n", path, errno ? strerror(errno) : "PNG error");
+    r->failed = 1;
+    return 0;
+}
+
+static int button_word(const char *w, int *bits)
+{
+    if (!w) return 0;
+    if (strcmp(w, "down") == 0 || strcmp(w, "left") == 0) *bits = 1;
+    else if (strcmp(w, "right") == 0) *bits = 2;
+    else if (strcmp(w, "middle") == 0) *bits = 4;
+    else if (strcmp(w, "up") == 0) *bits = 0;
+    else return -1;
+    return 1;
+}
+
+static void move(edit_run *r, int x, int y, int buttons)
+{
+    r->x = x;
+    r->y = y;
+    r->buttons = buttons;
+    mote8_editor_mouse(r->m8, x, y, buttons, 0);
+}
+
+/* One line (words split at blanks); 0, or an exit code. */
+static int run_line(edit_run *r, char **w, int n)
+{
+    const char *cmd = w[0];
+    long v[4];
+    char *end;
+    int nums = 0;
+    for (int i = 1; i < n && nums < 4; i++) {
+        v[nums] = strtol(w[i], &end, 10);
+        if (*end) break;
+        nums++;
+    }
+    const char *word = 1 + nums < n ? w[1 + nums] : NULL;
+    int bits = 0, has_word;
+    if (strcmp(cmd, "mouse") == 0 || strcmp(cmd, "click") == 0) {
+        if (nums != 2 || (has_word = button_word(word, &bits)) < 0 || n > 4)
+            return bad_line(r, "expected: mouse X Y [down|up|right|middle] or click X Y [right]");
+        if (strcmp(cmd, "click") == 0) {
+            move(r, (int)v[0], (int)v[1], has_word ? bits : 1);
+            move(r, (int)v[0], (int)v[1], 0);
+        } else {
+            move(r, (int)v[0], (int)v[1], has_word ? bits : r->buttons);
+        }
+    } else if (strcmp(cmd, "drag") == 0) {
+        if (nums != 4 || (has_word = button_word(word, &bits)) < 0 || n > 6)
+            return bad_line(r, "expected: drag X0 Y0 X1 Y1 [right|middle]");
+        int b = has_word ? bits : 1;
+        int x0 = (int)v[0], y0 = (int)v[1], x1 = (int)v[2], y1 = (int)v[3];
+        move(r, x0, y0, b);
+        int steps = abs(x1 - x0) > abs(y1 - y0) ? abs(x1 - x0) : abs(y1 - y0);
+        for (int i = 1; i <= steps; i++)
+            move(r, x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps, b);
+        move(r, x1, y1, 0);
+    } else if (strcmp(cmd, "wheel") == 0) {
+        if (nums != 1 || n != 2) return bad_line(r, "expected: wheel N");
+        mote8_editor_mouse(r->m8, r->x, r->y, r->buttons, (int)v[0]);
+    } else if (strcmp(cmd, "key") == 0) {
+        int key, mods;
+        if (n != 2 || mote8_editor_key_name(w[1], &key, &mods) != 0)
+            return bad_line(r, "expected: key NAME (a, ctrl+z, shift+left, tab, escape, delete ...)");
+        if (mote8_editor_key(r->m8, key, mods) == MOTE8_EDITOR_SAVE) save(r);
+    } else if (strcmp(cmd, "save") == 0) {
+        if (n != 1) return bad_line(r, "expected: save");
+        save(r);
+    } else if (strcmp(cmd, "frames") == 0) {
+        if (nums != 1 || n != 2 || v[0] < 0 || v[0] > 100000) return bad_line(r, "expected: frames N (0-100000)");
+        for (long i = 0; i < v[0]; i++) frame(r);
+    } else if (strcmp(cmd, "screenshot") == 0) {
+        long scale = n == 3 ? strtol(w[2], &end, 10) : 1;
+        if (n < 2 || n > 3 || (n == 3 && *end) || scale < 1 || scale > 8)
+            return bad_line(r, "expected: screenshot FILE [SCALE 1-8]");
+        return screenshot(r, w[1], (int)scale);
+    } else {
+        return bad_line(r, "unknown event (mouse, click, drag, wheel, key, save, frames, screenshot)");
+    }
+    return 0;
+}
+
+int m8_run_edit_script(const m8_options *opt, mote8 *m8)
+{
+    edit_run r = { m8, opt->edit_script, opt->cart ? opt->cart : "cart", 0, 0, 0, 0, 0 };
+    if (opt->edit_script) {
+        FILE *f = fopen(opt->edit_script, "r");
+        if (!f) {
+            fprintf(stderr, "mote8: %s: cannot read: %s\n", opt->edit_script, strerror(errno));
+            return 2;
+        }
+        char line[1024];
+        while (fgets(line, sizeof line, f)) {
+            r.line++;
+            char *hash = strchr(line, '#');
+            if (hash) *hash = 0;
+            char *w[8];
+            int n = 0;
+            for (char *save_ptr = NULL, *t = strtok_r(line, " \t\r\n", &save_ptr); t && n < 8;
+                 t = strtok_r(NULL, " \t\r\n", &save_ptr))
+                w[n++] = t;
+            if (n == 0) continue;
+            int rc = run_line(&r, w, n);
+            if (rc) {
+                fclose(f);
+                return rc;
+            }
+        }
+        fclose(f);
+    }
+    if (opt->screenshot) screenshot(&r, opt->screenshot, 1);
+    if (mote8_editor_unsaved(m8))
+        fprintf(stderr, "mote8: %s: note: the edits were not saved (no ctrl+s)\n",
+                opt->cart ? opt->cart : "cart");
+    return r.failed ? 1 : 0;
+}

@@ -1,0 +1,218 @@
+/* test_editor.c - the built-in editors through the door (mote8.h, "the built-in editors"),
+ * in process: every .p8 of ../shared/carts/real opened and saved without edits is the same
+ * file byte for byte, and with its three data sections rewritten it reads back the same
+ * with every other line unchanged; mouse edits are written through to a running cart's RAM
+ * at once (also those made before its first tick) and undo puts the bytes back; a section the file lacks is inserted in PICO-8's
+ * order, __meta__ sections kept; the map cost shown is what the core's map() accounting
+ * charges; a bundled cart cannot be saved, and says so.
+ * Depends on: m8_test_util.h, editor.h (runtime/editor), cart.h, gfx.h, ram.h (runtime/core),
+ * Criterion. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cart.h"
+#include "editor.h"
+#include "gfx.h"
+#include "m8_test_util.h"
+#include "ram.h"
+
+#define REAL_DIR M8_SHARED_DIR "/carts/real"
+
+/* The text without the bodies of __gfx__, __gff__ and __map__ (their header lines kept). */
+static char *without_edited_bodies(const char *text, size_t len)
+{
+    char *out = malloc(len + 1);
+    size_t n = 0;
+    int skipping = 0;
+    for (size_t pos = 0; pos < len;) {
+        const char *s = text + pos, *nl = memchr(s, '\n', len - pos);
+        size_t full = nl ? (size_t)(nl - s) + 1 : len - pos;
+        int header = pos > 0 && full >= 5 && s[0] == '_' && s[1] == '_' && s[2] != '_';
+        if (header) skipping = strncmp(s, "__gfx__", 7) == 0 || strncmp(s, "__gff__", 7) == 0 ||
+                               strncmp(s, "__map__", 7) == 0;
+        if (header || !skipping) {
+            memcpy(out + n, s, full);
+            n += full;
+        }
+        pos += full;
+    }
+    out[n] = 0;
+    return out;
+}
+
+Test(editor, real_carts_saved_unchanged, .timeout = 120)
+{
+    DIR *d = opendir(REAL_DIR);
+    cr_assert(d, "no real carts at %s", REAL_DIR);
+    int carts = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t nl = strlen(e->d_name);
+        if (nl < 4 || strcmp(e->d_name + nl - 3, ".p8") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", REAL_DIR, e->d_name);
+        size_t len = 0;
+        char *data = m8_read_file(path, &len, 1 << 24);
+        cr_assert(data, "%s", path);
+        mote8 *m8 = mote8_create(NULL);
+        char err[600];
+        cr_assert_eq(mote8_editor_open(m8, data, len, path, err, sizeof err), 0, "%s", err);
+        size_t out_len = 0;
+        char *same = mote8_editor_cart_text(m8, 0, &out_len, err, sizeof err);
+        cr_assert(same, "%s: %s", path, err);
+        cr_expect(out_len == len && memcmp(same, data, len) == 0, "%s: saved without edits it differs", path);
+        char *forced = mote8_editor_cart_text(m8, 1, &out_len, err, sizeof err);
+        cr_assert(forced, "%s: rewriting its sections: %s", path, err);   /* read back equal */
+        char *a = without_edited_bodies(data, len), *b = without_edited_bodies(forced, out_len);
+        cr_expect_str_eq(b, a, "%s: a line outside __gfx__/__gff__/__map__ changed", path);
+        free(a);
+        free(b);
+        free(same);
+        free(forced);
+        mote8_destroy(m8);
+        free(data);
+        carts++;
+    }
+    closedir(d);
+    cr_expect_geq(carts, 30, "only %d .p8 carts in %s", carts, REAL_DIR);
+}
+
+static const char small_cart[] =
+    "pico-8 cartridge // http://www.pico-8.com\n"
+    "version 42\n"
+    "__lua__\n"
+    "function _update() printh(sget(8,0)..' '..fget(1)..' '..mget(3,1)) end\n"
+    "__sfx__\n"
+    "000100000c0500c0500c0500c0500000000000000000000000000000000000000000000000000000000000000000\n"
+    "__meta:notes__\n"
+    "keep me\n"
+    "  exactly\n";
+
+/* The machine with small_cart loaded and its editors open (printh into cap). */
+static mote8 *open_small(m8t_capture *cap)
+{
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.platform.user = cap;
+    cfg.platform.printh = m8t_capture_printh;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_eq(mote8_load_cart(m8, small_cart, sizeof small_cart - 1, "small.p8"), 0, "%s", mote8_error(m8));
+    char err[300];
+    cr_assert_eq(mote8_editor_open(m8, small_cart, sizeof small_cart - 1, NULL, err, sizeof err), 0, "%s", err);
+    return m8;
+}
+
+static void click(mote8 *m8, int x, int y)
+{
+    mote8_editor_mouse(m8, x, y, 1, 0);
+    mote8_editor_mouse(m8, x, y, 0, 0);
+}
+
+/* The last line printh wrote. */
+static const char *last_line(const m8t_capture *cap)
+{
+    static char line[256];
+    size_t end = cap->len;
+    while (end > 0 && cap->text[end - 1] == '\n') end--;
+    size_t start = end;
+    while (start > 0 && cap->text[start - 1] != '\n') start--;
+    snprintf(line, sizeof line, "%.*s", (int)(end - start), cap->text + start);
+    return line;
+}
+
+Test(editor, edits_reach_the_running_cart_and_undo)
+{
+    m8t_capture cap = { 0 };
+    mote8 *m8 = open_small(&cap);
+    mote8_input in = { 0 };
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "0 0 0");
+    click(m8, 8, 10);                       /* pencil, colour 8: pixel 0,0 of sprite 1 */
+    click(m8, 81 + 3 * 6, 66);              /* flag 3 of sprite 1 */
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0); /* the map: paint sprite 1 at cell 3,1 */
+    click(m8, 3 * 8 + 2, 7 + 8 + 2);
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 8 1", "the cart sees the edits at its next tick");
+    cr_expect(mote8_editor_unsaved(m8));
+    cr_expect_eq(mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL), MOTE8_EDITOR_NONE);
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 8 0", "undo took the map cell back");
+    mote8_editor_key(m8, 'y', MOTE8_MOD_CTRL);
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 8 1", "redo put it again");
+    cr_assert_eq(mote8_reset(m8), 0);       /* a restart keeps the unsaved edits */
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 8 1", "the restarted cart still sees them");
+    mote8_destroy(m8);
+}
+
+Test(editor, missing_sections_inserted_in_order)
+{
+    m8t_capture cap = { 0 };
+    mote8 *m8 = open_small(&cap);
+    click(m8, 8, 10);
+    click(m8, 81, 66);                      /* flag 0 of sprite 1 */
+    size_t len = 0;
+    char err[300];
+    char *text = mote8_editor_cart_text(m8, 0, &len, err, sizeof err);
+    cr_assert(text, "%s", err);
+    const char *gfx = strstr(text, "__gfx__\n"), *gff = strstr(text, "__gff__\n");
+    const char *sfx = strstr(text, "__sfx__\n"), *meta = strstr(text, "__meta:notes__\nkeep me\n  exactly\n");
+    cr_assert(gfx && gff && sfx && meta, "%s", text);
+    cr_expect(gfx < gff && gff < sfx && sfx < meta, "PICO-8's order: gfx, gff, sfx, meta:\n%s", text);
+    cr_expect(!strstr(text, "__map__"), "the map was not edited: no section for it");
+    cr_expect(strncmp(gfx, "__gfx__\n0000000080000000", 24) == 0, "%.40s", gfx);
+    cr_expect(strncmp(gff, "__gff__\n0001", 12) == 0, "%.20s", gff);
+    cr_expect(strncmp(text, small_cart, (size_t)(strstr(small_cart, "__sfx__") - small_cart)) == 0,
+              "header and code kept");
+    free(text);
+    /* a cart without a file (bundled) is not saved, with a reason */
+    cr_expect_eq(mote8_editor_save(m8, err, sizeof err), -1);
+    cr_expect(strstr(err, "no file"), "%s", err);
+    mote8_destroy(m8);
+}
+
+Test(editor, map_cost_is_what_map_charges)
+{
+    size_t len = 0;
+    const char *tpl = mote8_cart_template("new", &len);
+    cr_assert(tpl);
+    m8_cart cart;
+    m8_cart_error err;
+    cr_assert_eq(m8_cart_read_p8(&cart, tpl, len, &err), 0);
+    uint8_t *ram = calloc(1, M8_RAM_SIZE);
+    memcpy(ram, cart.rom, M8_ROM_DATA_SIZE);
+    m8_ram_reset_draw_state(ram);
+    static const int rects[][4] = { { 0, 0, 16, 9 }, { -3, -2, 10, 10 }, { 120, 60, 16, 9 },
+                                    { 2, 3, 64, 36 }, { 0, 0, 128, 64 } };
+    for (size_t i = 0; i < sizeof rects / sizeof rects[0]; i++) {
+        const int *r = rects[i];
+        double drawn = m8_map_cells_drawn(ram, r[0], r[1], r[2], r[3], 0);
+        double covered = m8_map_cells_covered(ram, r[0], r[1], r[2], r[3]);
+        long want = (long)(128 * drawn + (covered - drawn));
+        cr_expect_eq(m8_editor_map_cost(cart.rom, r[0], r[1], r[2], r[3]), want,
+                     "map(%d,%d,_,_,%d,%d)", r[0], r[1], r[2], r[3]);
+    }
+    cr_expect_gt(m8_editor_map_cost(cart.rom, 0, 0, 16, 9), 128, "the template's map has tiles");
+    free(ram);
+    m8_cart_free(&cart);
+}
+
+Test(editor, edits_before_the_first_tick)
+{
+    m8t_capture cap = { 0 };
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.platform.user = &cap;
+    cfg.platform.printh = m8t_capture_printh;
+    mote8 *m8 = mote8_create(&cfg);
+    char err[300];
+    cr_assert_eq(mote8_editor_open(m8, small_cart, sizeof small_cart - 1, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(mote8_load_cart(m8, small_cart, sizeof small_cart - 1, "small.p8"), 0, "%s", mote8_error(m8));
+    click(m8, 8, 10);
+    mote8_input in = { 0 };
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "8 0 0", "the first tick sees an edit made before it: %s", last_line(&cap));
+    mote8_destroy(m8);
+}
