@@ -28,9 +28,11 @@ double m8_arg_num(lua_State *L, int i, double def)
     return finite_or_zero(v);
 }
 
-/* Argument i (1..ARG_SLOT_MAX) read from its stack slot in one step (api_internal.h). */
+/* Argument i (1..ARG_SLOT_MAX) read from its stack slot in one step: 1 and *iv for an
+ * integer or a float with an integral value, 2 and *fv for any other float, 0 for other
+ * types, an absent argument and other indices (which take the general path). */
 #define ARG_SLOT_MAX 4
-int m8_arg_slot(lua_State *L, int i, lua_Integer *iv, double *fv)
+static int arg_slot(lua_State *L, int i, lua_Integer *iv, double *fv)
 {
 #ifdef M8_COUNTING_VM
     if (i < 1 || i > ARG_SLOT_MAX) return 0;
@@ -58,7 +60,7 @@ int m8_arg_int(lua_State *L, int i, int def)
 {
     lua_Integer iv;
     double fv;
-    switch (m8_arg_slot(L, i, &iv, &fv)) {
+    switch (arg_slot(L, i, &iv, &fv)) {
     case 1: return iv < INT_MIN ? INT_MIN : iv > INT_MAX ? INT_MAX : (int)iv;
     case 2: return m8_num_to_int(finite_or_zero(fv));
     }
@@ -116,7 +118,7 @@ int32_t m8_arg_raw(lua_State *L, int i, int32_t def)
 {
     lua_Integer iv;
     double fv;
-    switch (m8_arg_slot(L, i, &iv, &fv)) {
+    switch (arg_slot(L, i, &iv, &fv)) {
     case 1: return (int32_t)((uint32_t)iv << 16);
     case 2: return m8_num_to_raw(finite_or_zero(fv));
     }

@@ -31,11 +31,6 @@ int m8_arg_given(lua_State *L, int i);                  /* present and not nil *
 double m8_arg_num(lua_State *L, int i, double def);     /* NaN/inf made finite */
 int m8_arg_int(lua_State *L, int i, int def);           /* flr, saturated to int */
 int32_t m8_arg_raw(lua_State *L, int i, int32_t def);   /* 16.16 bit pattern */
-/* Argument i (1..4) read from its stack slot in one step, for the small calls' fast paths:
- * 1 and *iv for an integer or a float with an integral value, 2 and *fv for any other float
- * (NaN and infinities included, as they are), 0 for other types, an absent argument, other
- * indices and the system Lua's build (all of which take the general path, m8_arg_num). */
-int m8_arg_slot(lua_State *L, int i, lua_Integer *iv, double *fv);
 /* Arguments 1..n (n <= M8_ARG_INTS_MAX) as m8_arg_int would read them, with defaults
  * def[0..n-1], in one pass for the drawing calls' hot paths. */
 #define M8_ARG_INTS_MAX 16

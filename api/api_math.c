@@ -16,24 +16,15 @@ static double fixed_round(double v) { return floor(v * 65536.0 + 0.5) / 65536.0;
 
 /* Argument 1 as m8_arg_num reads it: 1 and *raw its 16.16 pattern when it lies on the grid
  * in range (every number the patched VM's arithmetic makes), else 0 and *x the double (a
- * numeric string, time() at 30 fps, a product in the system Lua's build, an integer out of
- * range), for which the bindings keep the formula on the double: its results are what they
- * were. */
+ * numeric string off the grid, time() at 30 fps, a product in the system Lua's build, an
+ * integer out of range), for which the bindings keep the formula on the double: its results
+ * are what they were. One lua_tonumberx: cheaper for a single argument than the stack-slot
+ * reader of the drawing calls (m8_arg_slot). */
 static int arg_grid(lua_State *L, double *x, int32_t *raw)
 {
-    lua_Integer iv;
-    double fv;
-    switch (m8_arg_slot(L, 1, &iv, &fv)) {
-    case 1:
-        if (iv >= -32768 && iv < 32768) {
-            *raw = (int32_t)(iv * 65536);
-            return 1;
-        }
-        break;
-    case 2:
-        if (m8_num_grid_raw(fv, raw)) return 1;
-        break;
-    }
+    int ok = 0;
+    double v = lua_tonumberx(L, 1, &ok);
+    if (ok && m8_num_grid_raw(v, raw)) return 1;
     *x = m8_arg_num(L, 1, 0);
     return m8_num_grid_raw(*x, raw);
 }
@@ -45,31 +36,22 @@ static void push_raw(lua_State *L, int32_t raw)
     else lua_pushnumber(L, raw / 65536.0);
 }
 
-/* Integers in range are their own floor; other floats in range are floored by a conversion
- * (no libm call); the rest (|v| near or past 2^31, strings, booleans, nil) as before. The
- * bounds keep m8_push_num's choice of an integer or a float. */
+/* A number in range is floored by a conversion and a compare (no libm call, integers are
+ * their own floor); the rest (|v| near or past 2^31, NaN, infinities, booleans, nil) as
+ * before. The bounds keep m8_push_num's choice of an integer or a float. */
 int m8l_flr(lua_State *L)
 {
-    lua_Integer iv;
-    double fv;
-    switch (m8_arg_slot(L, 1, &iv, &fv)) {
-    case 1:
-        if (iv > -2147483648LL && iv < 2147483648LL) {
-            lua_pushinteger(L, iv);
-            return 1;
-        }
-        break;
-    case 2:
-        if (fv > -2147483647.0 && fv < 2147483647.0) {
-            lua_Integer t = (lua_Integer)fv;           /* toward zero */
-            lua_pushinteger(L, t - (fv < (double)t));
-            return 1;
-        }
-        break;
+    int ok = 0;
+    double v = lua_tonumberx(L, 1, &ok);
+    if (ok && v > -2147483647.0 && v < 2147483647.0) {
+        lua_Integer t = (lua_Integer)v;                 /* toward zero */
+        lua_pushinteger(L, t - (v < (double)t));
+        return 1;
     }
     m8_push_num(L, m8_num_flr(m8_arg_num(L, 1, 0)));
     return 1;
 }
+
 int m8l_ceil(lua_State *L) { m8_push_num(L, m8_num_ceil(m8_arg_num(L, 1, 0))); return 1; }
 /* abs(-32768) stays -32768: its positive is out of 16.16 range (reference 7.4). */
 int m8l_abs(lua_State *L)
