@@ -41,6 +41,10 @@ double m8_num_wrap(double v) { return m8_num_from_raw(m8_num_to_raw(v)); }
 
 int m8_num_to_int(double v)
 {
+    if (v > -2147483648.0 && v < 2147483648.0) {   /* the common case: no floor (libm) */
+        int t = (int)v;                            /* toward zero, in range */
+        return t - (v < (double)t);
+    }
     if (isnan(v)) return 0;
     v = floor(v);
     if (v <= (double)INT_MIN) return INT_MIN;
