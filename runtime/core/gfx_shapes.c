@@ -195,10 +195,25 @@ static void rows_fill(uint8_t *ram, const m8_rows *r, const m8_ink *k, int inver
 
 /* --- pset / pget --- */
 
+/* m8_ink_plot with m8_gfx_ink's ink, resolving only the one colour the pixel takes: the
+ * pattern bit first, then the draw palette (and the secondary palette) of that colour. */
 void m8_pset(uint8_t *ram, int x, int y, int32_t col)
 {
-    m8_ink k = m8_gfx_ink(ram, col, NULL);
-    m8_ink_plot(ram, m8_cc(x) - m8_camera_x(ram), m8_cc(y) - m8_camera_y(ram), &k);
+    m8_gfx_color_arg(ram, col);
+    x = m8_cc(x) - m8_camera_x(ram);
+    y = m8_cc(y) - m8_camera_y(ram);
+    unsigned pen = ram[M8_PEN], flags = ram[M8_FILLP_FLAGS];
+    unsigned pat = ram[M8_FILLP] | (unsigned)ram[M8_FILLP + 1] << 8;
+    int bit = pat && m8_pat_bit(pat, x, y);
+    if (bit && (flags & 1)) return;                      /* transparent pattern bit */
+    int c;
+    if (flags & 4) {
+        unsigned sec = ram[M8_SECONDARY_PAL + m8_draw_pal(ram, (int)pen)];
+        c = bit ? (int)(sec >> 4) : (int)(sec & 15);
+    } else {
+        c = m8_draw_pal(ram, bit ? (int)(pen >> 4) : (int)(pen & 15));
+    }
+    m8_plot(ram, x, y, c);
 }
 
 int m8_pget(const uint8_t *ram, int x, int y)

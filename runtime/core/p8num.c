@@ -22,22 +22,10 @@ static double clean(double v)
     return v;
 }
 
-/* The 16.16 pattern of v when v is on the 16.16 grid and in range, the common case: a
- * multiply and a conversion, no floor (a libm call). Returns 0 otherwise (NaN too). */
-static int grid_raw(double v, int32_t *raw)
-{
-    double f = v * 65536.0;
-    if (!(f >= -2147483648.0 && f < 2147483648.0)) return 0;
-    int32_t i = (int32_t)f;                    /* truncates: equal only when integral */
-    if ((double)i != f) return 0;
-    *raw = i;
-    return 1;
-}
-
 int32_t m8_num_to_raw(double v)
 {
     int32_t raw;
-    if (grid_raw(v, &raw)) return raw;
+    if (m8_num_grid_raw(v, &raw)) return raw;   /* the common case: no floor */
     if (isnan(v)) return 0;
     if (isinf(v)) return v > 0 ? INT32_MAX : INT32_MIN;
     double f = floor(v * 65536.0);
@@ -53,6 +41,10 @@ double m8_num_wrap(double v) { return m8_num_from_raw(m8_num_to_raw(v)); }
 
 int m8_num_to_int(double v)
 {
+    if (v > -2147483648.0 && v < 2147483648.0) {   /* the common case: no floor (libm) */
+        int t = (int)v;                            /* toward zero, in range */
+        return t - (v < (double)t);
+    }
     if (isnan(v)) return 0;
     v = floor(v);
     if (v <= (double)INT_MIN) return INT_MIN;
@@ -224,7 +216,7 @@ double m8_num_mod(double a, double b)
     a = clean(a); b = clean(b);
     if (b == 0) return a;
     int32_t ra, rb;
-    if (grid_raw(a, &ra) && grid_raw(b, &rb)) {
+    if (m8_num_grid_raw(a, &ra) && m8_num_grid_raw(b, &rb)) {
         /* fmod of two 16.16 values is exact: the remainder of their patterns; a zero keeps
          * the sign of a as fmod's does */
         int64_t m = rb < 0 ? -(int64_t)rb : rb;

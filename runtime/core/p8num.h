@@ -15,6 +15,18 @@ int32_t m8_num_to_raw(double v);
 double m8_num_from_raw(int32_t raw);
 /* Round-trip through 16.16: the value PICO-8 would hold (wraps, truncates to 1/65536). */
 double m8_num_wrap(double v);
+/* 1 and *raw = the 16.16 pattern of v when v lies on the 16.16 grid in range (a multiple of
+ * 1/65536 in [-32768, 32768): every number the patched VM's arithmetic makes), else 0 (NaN,
+ * infinities, other fractions, out of range). A multiply and a conversion, no libm. */
+static inline int m8_num_grid_raw(double v, int32_t *raw)
+{
+    double f = v * 65536.0;
+    if (!(f >= -2147483648.0 && f < 2147483648.0)) return 0;
+    int32_t i = (int32_t)f;                    /* truncates: equal only when integral */
+    if ((double)i != f) return 0;
+    *raw = i;
+    return 1;
+}
 /* Clamp a double to a C int for coordinates: flr, NaN -> 0, saturating. */
 int m8_num_to_int(double v);
 

@@ -4,9 +4,11 @@
  * palette, transparent colours skipped, clip and camera), over thousands of random sprites,
  * positions, sizes, flips, palettes and clip rectangles, odd and even x on both sides, with
  * the sheet and the screen also moved (0x5f54/0x5f55) up to the top of RAM, where the word
- * paths must give way; circfill's direct rows against the midpoint circle's rows.
- * Depends on: gfx.h, pixel.h, Criterion. */
+ * paths must give way; circfill's direct rows against the midpoint circle's rows; pset
+ * against the ink every shape plots with.
+ * Depends on: gfx.h, gfx_internal.h, pixel.h, Criterion. */
 #include "test_gfx_util.h"
+#include "gfx_internal.h"
 
 static uint8_t want[M8_RAM_SIZE];
 static uint32_t seed = 12345;
@@ -210,5 +212,30 @@ Test(gfx_fastpath, rectfill_matches_reference)
             }
         m8_rectfill(ram, x0, y0, x1, y1, COL(c));
         expect_same("rectfill", t);
+    }
+}
+
+/* pset resolves only the colour its pixel takes; the reference is the ink every shape uses
+ * (m8_gfx_ink, m8_ink_plot) run on a copy of RAM: fill patterns with transparent bits and
+ * the secondary palette, pens of two colours, colour arguments carrying fill patterns (and
+ * none), bit-plane masks, moved screens, camera and clip; the whole RAM compared. */
+Test(gfx_fastpath, pset_matches_ink_plot)
+{
+    for (int t = 0; t < 20000; t++) {
+        random_state();
+        if (rnd(4) == 0) random_bases();
+        ram[M8_PEN] = (uint8_t)rnd(256);
+        if (rnd(2)) m8_poke_16(ram, M8_FILLP, (uint16_t)rnd(65536));
+        ram[M8_FILLP_FLAGS] = (uint8_t)rnd(8);
+        ram[M8_COLOR_FILLP] = (uint8_t)rnd(4);
+        for (int i = 0; i < 16; i++) ram[M8_SECONDARY_PAL + i] = (uint8_t)rnd(256);
+        if (rnd(4) == 0) ram[M8_BITPLANE_MASK] = (uint8_t)rnd(256);
+        int32_t col = rnd(5) == 0 ? M8_NOCOL : (int32_t)((uint32_t)rnd(65536) << 16 | (uint32_t)rnd(65536));
+        int x = rnd(180) - 30, y = rnd(180) - 30;
+        memcpy(want, ram, sizeof want);
+        m8_ink k = m8_gfx_ink(want, col, NULL);
+        m8_ink_plot(want, m8_cc(x) - m8_camera_x(want), m8_cc(y) - m8_camera_y(want), &k);
+        m8_pset(ram, x, y, col);
+        cr_assert(memcmp(ram, want, sizeof want) == 0, "pset trial %d: RAM differs from the ink's plot", t);
     }
 }

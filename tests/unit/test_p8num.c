@@ -51,6 +51,44 @@ Test(p8num, raw_roundtrip)
     cr_assert_eq(m8_num_to_int(-1e30), INT_MIN);
 }
 
+/* m8_num_to_int floors by a conversion in range: the same as floor and saturation, checked
+ * at the ends of the int range, around every integer of a sample and on random doubles. */
+static int to_int_by_floor(double v)
+{
+    if (isnan(v)) return 0;
+    v = floor(v);
+    if (v <= (double)INT_MIN) return INT_MIN;
+    if (v >= (double)INT_MAX) return INT_MAX;
+    return (int)v;
+}
+
+Test(p8num, to_int_equals_floor_and_saturation)
+{
+    static const double edge[] = { 0.0, -0.0, 0.5, -0.5, 1e-300, -1e-300, 2147483647.0,
+        2147483647.5, 2147483648.0, 2147483648.5, -2147483647.5, -2147483648.0,
+        -2147483648.5, -2147483649.0, 4e9, -4e9, INFINITY, -INFINITY, NAN, 32767.99998474121,
+        -32768.0, -0x1p-16, 0x1p-16 };
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        cr_assert_eq(m8_num_to_int(edge[i]), to_int_by_floor(edge[i]), "at %.17g", edge[i]);
+    for (int n = -70000; n <= 70000; n++)
+        for (int k = -2; k <= 2; k++) {
+            double v = n + k * 0x1p-16;
+            cr_assert_eq(m8_num_to_int(v), to_int_by_floor(v), "at %.17g", v);
+            v = nextafter((double)n, k < 0 ? -INFINITY : INFINITY);
+            cr_assert_eq(m8_num_to_int(v), to_int_by_floor(v), "at %.17g", v);
+        }
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 1000000; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        double v;
+        uint64_t bits = x;
+        memcpy(&v, &bits, sizeof v);                       /* any double, NaNs included */
+        cr_assert_eq(m8_num_to_int(v), to_int_by_floor(v), "at %.17g", v);
+        v = (double)(int64_t)(x >> 16) / 65536.0 / (double)(1 + (x & 0xffff));   /* moderate */
+        cr_assert_eq(m8_num_to_int(v), to_int_by_floor(v), "at %.17g", v);
+    }
+}
+
 Test(p8num, format_decimal)
 {
     cr_assert_str_eq(fmt(1), "1");
