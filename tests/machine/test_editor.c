@@ -4,7 +4,7 @@
  * with every other line unchanged; mouse edits are written through to a running cart's RAM
  * at once (also those made before its first tick) and undo puts the bytes back; a section
  * the file lacks is inserted in PICO-8's order, __meta__ sections kept, a CRLF file's line
- * ends and blank lines too; the map cost shown is what the core's map() accounting
+ * ends and blank lines too; map cells selected, copied, pasted and cleared; the map cost shown is what the core's map() accounting
  * charges; a bundled cart cannot be saved, and says so.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), cart.h, gfx.h, ram.h (runtime/core),
  * Criterion. */
@@ -246,5 +246,47 @@ Test(editor, crlf_file_keeps_its_line_ends)
     cr_expect(strstr(text, "\r\n\r\n__sfx__\r\n000100000c05") != NULL, "the blank line and __sfx__ kept: %s", text);
     cr_expect_eq(strncmp(text, crlf, (size_t)(strstr(crlf, "__gfx__") - crlf)), 0);
     free(text);
+    mote8_destroy(m8);
+}
+
+/* The map cell x,y of the cart text the editors would save. */
+static int saved_cell(mote8 *m8, int x, int y)
+{
+    size_t len = 0;
+    char err[300];
+    char *text = mote8_editor_cart_text(m8, 0, &len, err, sizeof err);
+    cr_assert(text, "%s", err);
+    m8_cart cart;
+    m8_cart_error cerr;
+    cr_assert_eq(m8_cart_read_p8(&cart, text, len, &cerr), 0, "%s", cerr.message);
+    int v = cart.rom[M8_MAP + y * 128 + x];
+    m8_cart_free(&cart);
+    free(text);
+    return v;
+}
+
+Test(editor, map_selection_copy_paste_clear)
+{
+    m8t_capture cap = { 0 };
+    mote8 *m8 = open_small(&cap);
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    click(m8, 2, 9);                        /* sprite 1 at cells 0,0 and 1,0 */
+    click(m8, 10, 9);
+    mote8_editor_key(m8, 's', 0);           /* select cells 0,0-1,0 and copy them */
+    mote8_editor_mouse(m8, 2, 9, 1, 0);
+    mote8_editor_mouse(m8, 10, 9, 1, 0);
+    mote8_editor_mouse(m8, 10, 9, 0, 0);
+    mote8_editor_key(m8, 'c', MOTE8_MOD_CTRL);
+    mote8_editor_mouse(m8, 34, 25, 0, 0);   /* paste at cell 4,2 */
+    mote8_editor_key(m8, 'v', MOTE8_MOD_CTRL);
+    cr_expect_eq(saved_cell(m8, 4, 2), 1);
+    cr_expect_eq(saved_cell(m8, 5, 2), 1);
+    cr_expect_eq(saved_cell(m8, 6, 2), 0);
+    mote8_editor_key(m8, MOTE8_KEY_DELETE, 0);  /* the pasted cells are the selection */
+    cr_expect_eq(saved_cell(m8, 4, 2), 0);
+    cr_expect_eq(saved_cell(m8, 5, 2), 0);
+    cr_expect_eq(saved_cell(m8, 0, 0), 1, "the copied cells stay");
+    mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL);
+    cr_expect_eq(saved_cell(m8, 5, 2), 1, "undo of the clear");
     mote8_destroy(m8);
 }
