@@ -23,6 +23,7 @@
 
 enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TABS };
 enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
+#define ED_TOOL_SELECT ED_TOOLS   /* the map editor's rectangle selection */
 
 typedef struct ed_sprite_state {
     int sprite;                 /* selected sprite 0-255 (top-left of the zoomed block) */
@@ -38,10 +39,14 @@ typedef struct ed_sprite_state {
 typedef struct ed_map_state {
     int cam_x, cam_y;           /* map position at the view's top-left, in map pixels (8 a cell) */
     int cell;                   /* cell size on screen: 2, 4, 8 or 16 */
-    int tool;                   /* ED_TOOL_PENCIL or ED_TOOL_FILL */
+    int tool;                   /* ED_TOOL_PENCIL, ED_TOOL_FILL or ED_TOOL_SELECT */
     int painting;               /* left button held in the view */
     int panning, pan_x, pan_y;  /* right/middle drag: the mouse where it was */
     int last_cx, last_cy;       /* last cell painted in this stroke */
+    int selecting;              /* the select tool's drag is under way */
+    int has_sel, sel_x0, sel_y0, sel_x1, sel_y1;    /* selected cells (corners, any order) */
+    uint8_t clip[128 * 64];     /* copied cells, clip_w x clip_h (0: nothing copied) */
+    int clip_w, clip_h;
 } ed_map_state;
 
 struct m8_editor {

@@ -2,12 +2,15 @@
  * half, marked by a dashed line) in a view panned by dragging with the right or middle
  * button or the arrow keys and zoomed by the wheel (cells of 2, 4, 8 or 16 pixels); the
  * pencil paints the selected sprite, the fill floods the 4-connected cells of the clicked
- * value; a right click without a drag takes the sprite under the pointer. The bottom bar
+ * value, the select tool drags a rectangle of cells to copy (Ctrl+C), paste at the pointer
+ * (Ctrl+V) or clear (Delete); a right click without a drag takes the sprite under the
+ * pointer. The bottom bar
  * gives the cycles map() of the visible cells would charge (docs/cost-model.md).
  * Layout: the view from y ED_TOP_H to ED_TOOLS_Y - 2, tools and sheet pages at ED_TOOLS_Y,
  * the sheet at ED_SHEET_Y.
  * Depends on: editor_internal.h. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "editor_internal.h"
 
@@ -30,6 +33,17 @@ static void cell_at(const m8_editor *ed, int x, int y, int *cx, int *cy)
     int mx = ed->map.cam_x * c / 8 + x, my = ed->map.cam_y * c / 8 + (y - VIEW_Y);
     *cx = mx >= 0 ? mx / c : -1 - (-mx - 1) / c;
     *cy = my >= 0 ? my / c : -1 - (-my - 1) / c;
+}
+
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The selection as x0,y0 (top-left) and its size. */
+static void selection(const ed_map_state *m, int *x0, int *y0, int *w, int *h)
+{
+    *x0 = m->sel_x0 < m->sel_x1 ? m->sel_x0 : m->sel_x1;
+    *y0 = m->sel_y0 < m->sel_y1 ? m->sel_y0 : m->sel_y1;
+    *w = abs(m->sel_x1 - m->sel_x0) + 1;
+    *h = abs(m->sel_y1 - m->sel_y0) + 1;
 }
 
 static void clamp_camera(m8_editor *ed)
@@ -115,6 +129,12 @@ void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wh
         }
         return;
     }
+    if (m->selecting) {
+        m->sel_x1 = clamp(cx, 0, MAP_W - 1);
+        m->sel_y1 = clamp(cy, 0, MAP_H - 1);
+        if (released & 1) m->selecting = 0;
+        return;
+    }
     if (m->painting) {
         if (released & 1) m->painting = 0;
         else if (cx != m->last_cx || cy != m->last_cy) paint_to(ed, cx, cy);
@@ -129,6 +149,12 @@ void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wh
     if (!(pressed & 1)) return;
     if (in_view) {
         if (cx < 0 || cy < 0 || cx >= MAP_W || cy >= MAP_H) return;
+        if (m->tool == ED_TOOL_SELECT) {
+            m->selecting = m->has_sel = 1;
+            m->sel_x0 = m->sel_x1 = cx;
+            m->sel_y0 = m->sel_y1 = cy;
+            return;
+        }
         ed_begin_edit(ed);
         if (m->tool == ED_TOOL_FILL) {
             flood(ed, cx, cy, ed->spr.sprite);
@@ -142,14 +168,66 @@ void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wh
     }
     if (ed_in(x, y, 1, ED_TOOLS_Y, 7, 7)) m->tool = ED_TOOL_PENCIL;
     if (ed_in(x, y, 9, ED_TOOLS_Y, 7, 7)) m->tool = ED_TOOL_FILL;
+    if (ed_in(x, y, 17, ED_TOOLS_Y, 7, 7)) m->tool = ED_TOOL_SELECT;
     if (ed_in(x, y, 25, ED_TOOLS_Y, 7, 7)) zoom(ed, -1);
     if (ed_in(x, y, 33, ED_TOOLS_Y, 7, 7)) zoom(ed, 1);
     int n = ed_sheet_mouse(ed, x, y);
     if (n >= 0) ed->spr.sprite = n;
 }
 
+/* Ctrl+C, Ctrl+V, Delete on the selection; 1 when used. */
+static int selection_key(m8_editor *ed, int key, int mods)
+{
+    ed_map_state *m = &ed->map;
+    int x0, y0, w, h;
+    selection(m, &x0, &y0, &w, &h);
+    if ((mods & M8_MOD_CTRL) && key == 'c') {
+        if (!m->has_sel) {
+            ed_say(ed, "select cells first (s)");
+            return 1;
+        }
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) m->clip[y * w + x] = (uint8_t)ed_mget(ed, x0 + x, y0 + y);
+        m->clip_w = w;
+        m->clip_h = h;
+        ed_say(ed, "copied %dx%d cells", w, h);
+        return 1;
+    }
+    if ((mods & M8_MOD_CTRL) && key == 'v') {
+        if (!m->clip_w) {
+            ed_say(ed, "nothing to paste");
+            return 1;
+        }
+        int px = x0, py = y0, cx, cy;               /* at the pointer, else the selection */
+        cell_at(ed, ed->mx, ed->my, &cx, &cy);
+        if (ed->my >= VIEW_Y && ed->my < VIEW_Y + VIEW_H && cx >= 0 && cy >= 0 && cx < MAP_W && cy < MAP_H) {
+            px = cx;
+            py = cy;
+        }
+        ed_begin_edit(ed);
+        for (int y = 0; y < m->clip_h; y++)
+            for (int x = 0; x < m->clip_w; x++) ed_mset(ed, px + x, py + y, m->clip[y * m->clip_w + x]);
+        m->has_sel = 1;                             /* the pasted cells are the selection */
+        m->sel_x0 = px;
+        m->sel_y0 = py;
+        m->sel_x1 = clamp(px + m->clip_w - 1, 0, MAP_W - 1);
+        m->sel_y1 = clamp(py + m->clip_h - 1, 0, MAP_H - 1);
+        ed_say(ed, "pasted");
+        return 1;
+    }
+    if ((key == M8_KEY_DELETE || key == M8_KEY_BACKSPACE) && m->has_sel) {
+        ed_begin_edit(ed);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) ed_mset(ed, x0 + x, y0 + y, 0);
+        return 1;
+    }
+    return 0;
+}
+
 int ed_map_key(m8_editor *ed, int key, int mods)
 {
+    if (selection_key(ed, key, mods)) return 1;
+    if (mods & M8_MOD_CTRL) return 0;
     int step = mods & M8_MOD_SHIFT ? 64 : 8;    /* a cell, or 8 with shift */
     switch (key) {
     case M8_KEY_LEFT: ed->map.cam_x -= step; break;
@@ -160,6 +238,7 @@ int ed_map_key(m8_editor *ed, int key, int mods)
     case 'w': ed->spr.sprite = (ed->spr.sprite + 1) & 255; ed->sheet_tab = ed->spr.sprite / 64; return 1;
     case 'p': ed->map.tool = ED_TOOL_PENCIL; return 1;
     case 'f': ed->map.tool = ED_TOOL_FILL; return 1;
+    case 's': ed->map.tool = ED_TOOL_SELECT; return 1;
     default: return 0;
     }
     clamp_camera(ed);
@@ -194,6 +273,12 @@ void ed_map_draw(m8_editor *ed)
         }
     int shared_y = oy + 32 * c;                             /* rows 32-63 share the sheet */
     for (int x = ox; x < ox + MAP_W * c; x += 4) m8_line(ed->ui, x, shared_y, x + 1, shared_y, ED_COL(13));
+    if (m->has_sel) {                                       /* the selection, blinking */
+        int x0, y0, w, h;
+        selection(m, &x0, &y0, &w, &h);
+        ed_frame(ed, ox + x0 * c - 1, oy + y0 * c - 1, ox + (x0 + w) * c, oy + (y0 + h) * c,
+                 ed->frame / 8 % 2 ? 10 : 9);
+    }
     int hx = -1, hy = -1;
     if (ed->my >= VIEW_Y && ed->my < VIEW_Y + VIEW_H) {
         cell_at(ed, ed->mx, ed->my, &hx, &hy);
@@ -204,6 +289,7 @@ void ed_map_draw(m8_editor *ed)
     ed_box(ed, 0, ED_TOOLS_Y - 1, 127, ED_SHEET_Y - 1, 5);
     ed_button(ed, 1, ED_TOOLS_Y, 7, "@0", m->tool == ED_TOOL_PENCIL);
     ed_button(ed, 9, ED_TOOLS_Y, 7, "@1", m->tool == ED_TOOL_FILL);
+    ed_button(ed, 17, ED_TOOLS_Y, 7, "@7", m->tool == ED_TOOL_SELECT);
     ed_button(ed, 25, ED_TOOLS_Y, 7, "@5", 0);
     ed_button(ed, 33, ED_TOOLS_Y, 7, "@6", 0);
     m8_sspr(ed->ui, ed->spr.sprite % 16 * 8, ed->spr.sprite / 16 * 8, 8, 8, 42, ED_TOOLS_Y - 1, 8, 8, 0, 0);

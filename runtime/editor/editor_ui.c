@@ -47,6 +47,7 @@ static const char *const icons[][5] = {
     { ".###.", "#...#", "#...#", "#...#", ".###." },    /* circle */
     { ".....", ".....", "#####", ".....", "....." },    /* zoom out */
     { "..#..", "..#..", "#####", "..#..", "..#.." },    /* zoom in */
+    { "##.##", "#...#", ".....", "#...#", "##.##" },    /* select */
 };
 
 void ed_button(m8_editor *ed, int x, int y, int w, const char *label, int lit)

@@ -2,8 +2,9 @@
  * in process: every .p8 of ../shared/carts/real opened and saved without edits is the same
  * file byte for byte, and with its three data sections rewritten it reads back the same
  * with every other line unchanged; mouse edits are written through to a running cart's RAM
- * at once (also those made before its first tick) and undo puts the bytes back; a section the file lacks is inserted in PICO-8's
- * order, __meta__ sections kept; the map cost shown is what the core's map() accounting
+ * at once (also those made before its first tick) and undo puts the bytes back; a section
+ * the file lacks is inserted in PICO-8's order, __meta__ sections kept, a CRLF file's line
+ * ends and blank lines too; map cells selected, copied, pasted and cleared; the map cost shown is what the core's map() accounting
  * charges; a bundled cart cannot be saved, and says so.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), cart.h, gfx.h, ram.h (runtime/core),
  * Criterion. */
@@ -214,5 +215,78 @@ Test(editor, edits_before_the_first_tick)
     mote8_input in = { 0 };
     cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
     cr_expect_str_eq(last_line(&cap), "8 0 0", "the first tick sees an edit made before it: %s", last_line(&cap));
+    mote8_destroy(m8);
+}
+
+Test(editor, crlf_file_keeps_its_line_ends)
+{
+    static const char crlf[] =
+        "pico-8 cartridge // http://www.pico-8.com\r\n"
+        "version 42\r\n"
+        "__lua__\r\n"
+        "print(1)\r\n"
+        "__gfx__\r\n"
+        "0000000000000000000000000000000000000000000000000000000000000000"
+        "0000000000000000000000000000000000000000000000000000000000000000\r\n"
+        "\r\n"
+        "__sfx__\r\n"
+        "000100000c0500c0500c0500c0500000000000000000000000000000000000000000000000000000000000000000\r\n";
+    mote8 *m8 = mote8_create(NULL);
+    char err[300];
+    cr_assert_eq(mote8_editor_open(m8, crlf, sizeof crlf - 1, NULL, err, sizeof err), 0, "%s", err);
+    click(m8, 8 + 8 * 3, 10 + 8);           /* pixel 3,1 of sprite 1: sheet 11,1 */
+    size_t len = 0;
+    char *text = mote8_editor_cart_text(m8, 0, &len, err, sizeof err);
+    cr_assert(text, "%s", err);
+    const char *gfx = strstr(text, "__gfx__\r\n");
+    cr_assert(gfx, "%s", text);
+    const char *row1 = strchr(gfx + 9, '\n') + 1;
+    cr_expect(strncmp(row1, "00000000000800000000", 20) == 0 && row1[128] == '\r' && row1[129] == '\n',
+              "row 1 written with the pixel and CRLF: %.140s", row1);
+    cr_expect(strstr(text, "\r\n\r\n__sfx__\r\n000100000c05") != NULL, "the blank line and __sfx__ kept: %s", text);
+    cr_expect_eq(strncmp(text, crlf, (size_t)(strstr(crlf, "__gfx__") - crlf)), 0);
+    free(text);
+    mote8_destroy(m8);
+}
+
+/* The map cell x,y of the cart text the editors would save. */
+static int saved_cell(mote8 *m8, int x, int y)
+{
+    size_t len = 0;
+    char err[300];
+    char *text = mote8_editor_cart_text(m8, 0, &len, err, sizeof err);
+    cr_assert(text, "%s", err);
+    m8_cart cart;
+    m8_cart_error cerr;
+    cr_assert_eq(m8_cart_read_p8(&cart, text, len, &cerr), 0, "%s", cerr.message);
+    int v = cart.rom[M8_MAP + y * 128 + x];
+    m8_cart_free(&cart);
+    free(text);
+    return v;
+}
+
+Test(editor, map_selection_copy_paste_clear)
+{
+    m8t_capture cap = { 0 };
+    mote8 *m8 = open_small(&cap);
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    click(m8, 2, 9);                        /* sprite 1 at cells 0,0 and 1,0 */
+    click(m8, 10, 9);
+    mote8_editor_key(m8, 's', 0);           /* select cells 0,0-1,0 and copy them */
+    mote8_editor_mouse(m8, 2, 9, 1, 0);
+    mote8_editor_mouse(m8, 10, 9, 1, 0);
+    mote8_editor_mouse(m8, 10, 9, 0, 0);
+    mote8_editor_key(m8, 'c', MOTE8_MOD_CTRL);
+    mote8_editor_mouse(m8, 34, 25, 0, 0);   /* paste at cell 4,2 */
+    mote8_editor_key(m8, 'v', MOTE8_MOD_CTRL);
+    cr_expect_eq(saved_cell(m8, 4, 2), 1);
+    cr_expect_eq(saved_cell(m8, 5, 2), 1);
+    cr_expect_eq(saved_cell(m8, 6, 2), 0);
+    mote8_editor_key(m8, MOTE8_KEY_DELETE, 0);  /* the pasted cells are the selection */
+    cr_expect_eq(saved_cell(m8, 4, 2), 0);
+    cr_expect_eq(saved_cell(m8, 5, 2), 0);
+    cr_expect_eq(saved_cell(m8, 0, 0), 1, "the copied cells stay");
+    mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL);
+    cr_expect_eq(saved_cell(m8, 5, 2), 1, "undo of the clear");
     mote8_destroy(m8);
 }
