@@ -59,6 +59,8 @@ Test(settings, missing_file_means_defaults)
     cr_expect_eq(s.scale, 0);
     cr_expect_eq(s.fullscreen, 0);
     cr_expect_eq(s.capture_scale, 2);
+    cr_expect_eq(s.rewind_seconds, 30);
+    cr_expect_eq(s.rewind_memory_mb, 256);
     cr_expect_str_eq(s.keys[0][4].names[0], "Z");
     cr_expect_eq(s.keys[1][5].count, 4);
     cr_expect_str_eq(s.pad[2].names[0], "start");
@@ -71,7 +73,7 @@ Test(settings, every_setting_is_read)
     int rc = load_text(&s,
                        "volume = 0.25;\nscale = 3;\nfullscreen = true;\noverlay = true;\n"
                        "capture_scale = 4;\ncart_folder = \"/c\";\ndata_folder = \"/d\";\n"
-                       "capture_folder = \"/p\";\n"
+                       "capture_folder = \"/p\"; rewind_seconds = 90; rewind_memory_mb = 64;\n"
                        "keys_p0 = { o = [\"Space\"]; left = [\"A\", \"Left\"]; };\n"
                        "keys_p1 = { x = \"Q\"; };\n"
                        "gamepad = { o = [\"x\"]; deadzone = 9000; mappings = \"/db.txt\"; };\n",
@@ -82,6 +84,8 @@ Test(settings, every_setting_is_read)
     cr_expect_eq(s.fullscreen, 1);
     cr_expect_eq(s.overlay, 1);
     cr_expect_eq(s.capture_scale, 4);
+    cr_expect_eq(s.rewind_seconds, 90);
+    cr_expect_eq(s.rewind_memory_mb, 64);
     cr_expect_str_eq(s.cart_folder, "/c");
     cr_expect_str_eq(s.data_folder, "/d");
     cr_expect_str_eq(s.capture_folder, "/p");

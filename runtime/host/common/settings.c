@@ -40,6 +40,8 @@ void m8_settings_defaults(m8_settings *s)
     memset(s, 0, sizeof *s);
     s->volume = 1.0;
     s->capture_scale = 2;
+    s->rewind_seconds = 30;
+    s->rewind_memory_mb = 256;
     s->pad_deadzone = 12000;
     for (int p = 0; p < 2; p++)
         for (int b = 0; b < M8_SETTINGS_BUTTONS; b++) set_binding(&s->keys[p][b], default_keys[p][b]);
@@ -291,6 +293,8 @@ int m8_settings_load(m8_settings *s, const char *path, FILE *err_out)
     read_bool(&r, root, "fullscreen", &s->fullscreen);
     read_bool(&r, root, "overlay", &s->overlay);
     read_int(&r, root, "capture_scale", 1, 8, &s->capture_scale);
+    read_int(&r, root, "rewind_seconds", 0, 600, &s->rewind_seconds);
+    read_int(&r, root, "rewind_memory_mb", 16, 4096, &s->rewind_memory_mb);
     read_string(&r, root, "cart_folder", s->cart_folder, sizeof s->cart_folder);
     read_string(&r, root, "data_folder", s->data_folder, sizeof s->data_folder);
     read_string(&r, root, "capture_folder", s->capture_folder, sizeof s->capture_folder);
@@ -343,10 +347,14 @@ void m8_settings_write_defaults(FILE *out)
             "capture_folder = \"\";\n"
             "# Screenshots and GIFs: pixels per screen pixel, 1-8.\n"
             "capture_scale = %d;\n\n"
+            "# Rewind (hold F3): seconds of the past kept, 0-600 (0 = no rewind), in at most\n"
+            "# this many MiB of machine states, 16-4096 (past it the oldest go first).\n"
+            "rewind_seconds = %d;\n"
+            "rewind_memory_mb = %d;\n\n"
             "# Keys of players 0 and 1: up to 4 SDL key names per button (see SDL_GetKeyName).\n",
             d.scale, d.fullscreen ? "true" : "false", d.volume, d.mute ? "true" : "false",
             d.overlay ? "true" : "false",
-            d.capture_scale);
+            d.capture_scale, d.rewind_seconds, d.rewind_memory_mb);
     for (int p = 0; p < 2; p++) {
         fprintf(out, "keys_p%d = {\n", p);
         for (int b = 0; b < M8_SETTINGS_BUTTONS; b++)

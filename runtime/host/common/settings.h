@@ -1,6 +1,7 @@
 /* settings.h - the window host's settings file (libconfig syntax), read from $MOTE8_CONFIG,
  * else $XDG_CONFIG_HOME/mote8/mote8.cfg, else ~/.config/mote8/mote8.cfg. Every setting:
  *     scale, fullscreen, volume, mute, overlay    the window
+ *     rewind_seconds, rewind_memory_mb            the rewind key's history (F3)
  *     keys_p0, keys_p1 = { left = ["Left"]; ... o = ["Z","C","N"]; x = [...]; }   key names
  *                                                 as SDL spells them, per button
  *     gamepad = { o = ["a","y"]; x = ["b","x"]; pause = ["start"]; deadzone = 12000;
@@ -44,6 +45,8 @@ typedef struct m8_settings {
     int fullscreen;
     int overlay;                /* cost overlay shown at start */
     int capture_scale;          /* screenshots and GIFs: pixels per screen pixel, 1-8 */
+    int rewind_seconds;         /* the rewind key's history, 0-600 (0 = off) */
+    int rewind_memory_mb;       /* its states' memory at most, 16-4096 MiB */
     m8_binding keys[2][M8_SETTINGS_BUTTONS];          /* players 0 and 1 */
     m8_binding pad[M8_SETTINGS_PAD_BUTTONS];          /* o, x, pause */
     int pad_deadzone;           /* 0-32767 */

@@ -9,7 +9,8 @@
  * output that cannot be written ("mote8: FILE: cannot write: REASON"; a WAV stops at the first
  * failed write, a full disk) or --timeout SECONDS reached (an alarm: the run stops wherever
  * it is, with a message).
- * Depends on: host.h, budget_watch.h, wav_writer.h, api/mote8.h, api/mote8_profiler.h. */
+ * Depends on: host.h, budget_watch.h, state_file.h, wav_writer.h, api/mote8.h,
+ * api/mote8_profiler.h. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 #include "budget_watch.h"
 #include "headless.h"
+#include "state_file.h"
 #include "mote8_profiler.h"
 #include "wav_writer.h"
 
@@ -38,62 +40,19 @@ static void cannot_write(const char *path, const char *reason)
 /* --state-load FILE: continue from the state in FILE. 0, or 1 after a message naming it. */
 static int load_state(mote8 *m8, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "mote8: %s: cannot read the state: %s\n", path, strerror(errno));
-        return 1;
-    }
-    size_t cap = 1u << 20, len = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap) break;
-        unsigned char *grown = realloc(buf, cap * 2);
-        if (!grown) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!buf || failed) {
-        fprintf(stderr, "mote8: %s: cannot read the state: %s\n", path,
-                buf ? "read error" : "out of memory");
-        free(buf);
-        return 1;
-    }
-    int rc = mote8_state_load(m8, buf, len);
-    free(buf);
-    if (rc != 0) {
-        fprintf(stderr, "mote8: %s: cannot load the state: %s\n", path, mote8_state_error(m8));
-        return 1;
-    }
-    return 0;
+    char err[700];
+    if (m8_state_file_load(m8, path, err, sizeof err) == 0) return 0;
+    fprintf(stderr, "mote8: %s: %s\n", path, err);
+    return 1;
 }
 
 /* --state-save FILE: the machine's state into FILE. 0, or 1 after a message naming it. */
 static int save_state(mote8 *m8, const char *path)
 {
-    size_t size = mote8_state_size(m8);
-    unsigned char *buf = size ? malloc(size) : NULL;
-    if (!size || !buf || mote8_state_save(m8, buf, size) != 0) {
-        fprintf(stderr, "mote8: %s: cannot save the state: %s\n", path,
-                size && !buf ? "out of memory" : mote8_state_error(m8));
-        free(buf);
-        return 1;
-    }
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(buf, 1, size, f) == size;
-    if (f && fclose(f) != 0) ok = 0;
-    free(buf);
-    if (!ok) {
-        cannot_write(path, strerror(errno));
-        return 1;
-    }
-    return 0;
+    char err[700];
+    if (m8_state_file_save(m8, path, err, sizeof err) == 0) return 0;
+    fprintf(stderr, "mote8: %s: %s\n", path, err);
+    return 1;
 }
 
 int m8_run_headless(const m8_options *opt, mote8 *m8)

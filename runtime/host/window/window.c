@@ -10,6 +10,8 @@
  * cost overlay and F2 profile recording (overlay.h), captures on F6/F12 (screenshot),
  * F7 (label), F8/F9 (GIF) and the cart's extcmd (capture.h), Ctrl+R re-runs
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
+ * F5/F4 save and load a machine state in the current slot (Shift+F5/F4 choose it), and
+ * holding F3 rewinds the run, also out of a runtime error (state_keys.h).
  * Ctrl+E switches between the cart and the built-in sprite and map editors (mote8.h, "the
  * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, no sound),
  * mouse and keys go to them (the window's own keys above stay), Ctrl+S saves, Escape or
@@ -24,7 +26,7 @@
  * Settings (settings.h) come from main.c.
  * Depends on: host_text.h, host.h, budget_watch.h, budget_mark.h, overlay.h, pause_menu.h,
  * capture.h, input_map.h, cart_watch.h, key_script.h, settings.h, sound_level.h,
- * window_place.h, api/mote8.h, SDL2. */
+ * state_keys.h, window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -43,6 +45,7 @@
 #include "pause_menu.h"
 #include "settings.h"
 #include "sound_level.h"
+#include "state_keys.h"
 #include "window_place.h"
 
 #define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
@@ -72,6 +75,7 @@ typedef struct window_host {
     m8_cart_watch watch;        /* --watch and Ctrl+R */
     m8_budget_watch budget;     /* over the CPU budget: said once, marked while it lasts */
     m8_key_script script_keys;  /* MOTE8_WINDOW_KEYS (checks) */
+    m8_state_keys states;       /* F5/F4 state slots, F3 rewind */
     const char *cart_name;
     int editing;                /* the editors show (Ctrl+E, --edit); the cart waits */
     int edit_buttons;           /* mouse buttons held over the editors */
@@ -211,6 +215,7 @@ static void present(window_host *h, mote8 *m8)
         m8_budget_mark_draw(h->renderer, r, h->budget.display_fps);
     if (h->menu.open) draw_menu(h, r);
     draw_message(h, r);
+    if (!h->editing) m8_state_keys_draw(&h->states, h->renderer, r, mote8_fps(m8));
     draw_volume(h, r);
     m8_overlay_draw(&h->overlay, h->renderer, m8);   /* also MOTE8_WINDOW_SHOT */
     SDL_RenderPresent(h->renderer);
@@ -326,6 +331,7 @@ static void rerun(window_host *h, mote8 *m8, int from_disk)
     else rc = mote8_reset(m8);
     if (rc != 0) show_error(h, m8);
     else if (from_disk) printf("%s: reloaded\n", h->cart_name);
+    m8_state_keys_restarted(&h->states, m8);
 }
 
 /* Carry out a menu action; returns 1 to quit. */
@@ -369,6 +375,8 @@ static void set_editing(window_host *h, mote8 *m8, int on)
     if (on && h->menu.open) m8_pause_menu_key(&h->menu, m8, M8_MENU_BACK);
     h->editing = on;
     h->edit_buttons = 0;
+    h->states.rewinding = 0;
+    if (!on) m8_state_keys_restarted(&h->states, m8);  /* edits are not in the past's states */
     memset(h->keys, 0, sizeof h->keys);
     if (h->audio) SDL_PauseAudioDevice(h->audio, on);
     if (on) SDL_SetRelativeMouseMode(SDL_FALSE);
@@ -471,6 +479,11 @@ static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
         return 1;
     }
     if (m8_overlay_key(&h->overlay, m8, k->sym)) return 1;
+    if (!h->editing && !h->menu.open) {
+        int done = m8_state_keys_down(&h->states, m8, k);
+        if (done == 2) h->errored = 0;          /* a state loaded: the cart runs from it */
+        if (done) return 1;
+    }
     switch (k->sym) {
     case SDLK_F6: case SDLK_F12: capture(h, m8, "screen"); return 1;
     case SDLK_F7: capture(h, m8, "label"); return 1;
@@ -535,6 +548,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         else h->wheel += e->wheel.y;
         break;
     case SDL_KEYUP:
+        m8_state_keys_up(&h->states, e->key.keysym.sym);
         if (m8_input_map_key(&h->map, e->key.keysym.sym, &player, &button))
             h->keys[player] &= (uint8_t)~(1 << button);
         break;
@@ -608,6 +622,7 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
         if (h->pads[i]) in.buttons[i] |= m8_input_map_pad(&h->map, h->pads[i]);
     mouse_input(h, &in);
     int status = h->errored ? MOTE8_ERROR : mote8_tick(m8, &in);
+    if (status == MOTE8_RUNNING) m8_state_keys_ticked(&h->states, m8, &in);
     if (mote8_pause_requested(m8)) open_menu(h, m8);    /* extcmd("pause") */
     m8_overlay_tick(&h->overlay);
     if (status == MOTE8_ERROR && !h->errored) show_error(h, m8);
@@ -703,7 +718,9 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (opt->watch && m8_cart_watch_changed(&h->watch)) rerun(h, m8, 1);
         if (!opt->unpaced && !tick_due(&clock, h->editing ? MOTE8_FPS : mote8_fps(m8))) continue;
         if (h->editing) m8_overlay_tick(&h->overlay);   /* frames shown count (MOTE8_WINDOW_SHOT) */
-        if (!h->menu.open && !h->editing) {
+        if (!h->menu.open && !h->editing && h->states.rewinding) {
+            if (m8_state_keys_rewind(&h->states, m8)) h->errored = 0;   /* back before it */
+        } else if (!h->menu.open && !h->editing) {
             if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
             frame++;
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
@@ -741,6 +758,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int b
     m8_cart_watch_init(&h.watch, opt->cart, cart_name);
     m8_overlay_init(&h.overlay, m8, opt->profile_dir, &h.capture);
     m8_key_script_init(&h.script_keys, "MOTE8_WINDOW_KEYS");
+    m8_state_keys_init(&h.states, settings, cart_name);
+    m8_state_keys_restarted(&h.states, m8);
     if (settings->overlay) h.overlay.shown = 1;
     if (mote8_error_kind(m8) != MOTE8_ERROR_NONE) show_error(&h, m8);   /* it failed to load */
     if (opt->edit) set_editing(&h, m8, 1);
@@ -758,6 +777,7 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int b
     m8_overlay_finish(&h.overlay);
     m8_capture_free(&h.capture);
     m8_cart_watch_free(&h.watch);
+    m8_state_keys_free(&h.states);
     close_host(&h);
     if (h.to_launcher) return M8_WINDOW_TO_LAUNCHER;
     return h.errored ? 1 : 0;
