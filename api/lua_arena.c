@@ -69,7 +69,8 @@ static unsigned class_of(size_t size, size_t *block)
         *block = n;
         return (unsigned)(n / 16u - 1u);
     }
-    unsigned k = 63u - (unsigned)__builtin_clzll((unsigned long long)(n - 1));  /* n in (2^k, 2^k+1] */
+    /* n in (2^k, 2^(k+1)] */
+    unsigned k = 63u - (unsigned)__builtin_clzll((unsigned long long)(n - 1));
     unsigned shift = k - 2u;
     size_t q = (n + ((size_t)1 << shift) - 1) >> shift;                        /* 5..8 */
     *block = q << shift;
@@ -80,7 +81,8 @@ static arena_meta *meta_of(const m8_arena *a) { return (arena_meta *)a->base; }
 
 static int inside(const m8_arena *a, const void *p)
 {
-    return a && (const unsigned char *)p >= a->base && (const unsigned char *)p < a->base + a->capacity;
+    const unsigned char *c = p;
+    return a && c >= a->base && c < a->base + a->capacity;
 }
 
 static m8_arena *arena_map(void *want, size_t size, int exact)
