@@ -58,6 +58,7 @@ struct m8_arena {
     unsigned char *base;
     size_t capacity;
     long outside;                  /* live blocks malloc had to give (the arena was full) */
+    size_t high;                   /* highest bump ever: ASan poison may lie below it */
 };
 
 /* The class of a request of `size` bytes (> 0) and its block size. */
@@ -68,7 +69,8 @@ static unsigned class_of(size_t size, size_t *block)
         *block = n;
         return (unsigned)(n / 16u - 1u);
     }
-    unsigned k = 63u - (unsigned)__builtin_clzll((unsigned long long)(n - 1));  /* n in (2^k, 2^k+1] */
+    /* n in (2^k, 2^(k+1)] */
+    unsigned k = 63u - (unsigned)__builtin_clzll((unsigned long long)(n - 1));
     unsigned shift = k - 2u;
     size_t q = (n + ((size_t)1 << shift) - 1) >> shift;                        /* 5..8 */
     *block = q << shift;
@@ -79,7 +81,8 @@ static arena_meta *meta_of(const m8_arena *a) { return (arena_meta *)a->base; }
 
 static int inside(const m8_arena *a, const void *p)
 {
-    return a && (const unsigned char *)p >= a->base && (const unsigned char *)p < a->base + a->capacity;
+    const unsigned char *c = p;
+    return a && c >= a->base && c < a->base + a->capacity;
 }
 
 static m8_arena *arena_map(void *want, size_t size, int exact)
@@ -104,6 +107,7 @@ static m8_arena *arena_map(void *want, size_t size, int exact)
     a->base = p;
     a->capacity = cap;
     a->outside = 0;
+    a->high = HEADER_SIZE;
     arena_meta *m = meta_of(a);
     m->magic = ARENA_MAGIC;
     m->bump = HEADER_SIZE;
@@ -132,7 +136,7 @@ void m8_arena_delete(m8_arena *a)
 {
     if (!a) return;
 #ifdef M8_ARENA_MMAP
-    UNPOISON(a->base, meta_of(a)->bump);
+    UNPOISON(a->base, a->high);    /* a later mapping at this address starts clean */
     munmap(a->base, a->capacity);
 #endif
     free(a);
@@ -151,6 +155,7 @@ static void *arena_alloc(m8_arena *a, size_t size)
         if (block > a->capacity - m->bump) return NULL;
         p = a->base + m->bump;
         m->bump += block;
+        if (m->bump > a->high) a->high = m->bump;
     }
     UNPOISON(p, size);
     POISON((unsigned char *)p + size, block - size);
@@ -214,11 +219,12 @@ void m8_arena_reset(m8_arena *a)
     if (!a) return;
     arena_meta *m = meta_of(a);
 #ifdef M8_ARENA_MMAP
-    if (m->bump > HEADER_SIZE) {
-        UNPOISON(a->base + HEADER_SIZE, m->bump - HEADER_SIZE);
-        madvise(a->base + HEADER_SIZE, m->bump - HEADER_SIZE, MADV_DONTNEED);
+    if (a->high > HEADER_SIZE) {
+        UNPOISON(a->base + HEADER_SIZE, a->high - HEADER_SIZE);
+        madvise(a->base + HEADER_SIZE, a->high - HEADER_SIZE, MADV_DONTNEED);
     }
 #endif
+    a->high = HEADER_SIZE;
     memset(m->free_list, 0, sizeof m->free_list);
     m->bump = HEADER_SIZE;
     a->outside = 0;
@@ -258,12 +264,14 @@ void m8_arena_copy_out(m8_arena *a, void *out)
 
 void m8_arena_copy_in(m8_arena *a, const void *in, size_t len)
 {
-    size_t before = m8_arena_used(a);
+    size_t before = a->high;
     UNPOISON(a->base, before > len ? before : len);
 #ifdef M8_ARENA_MMAP
-    if (before > len) madvise(a->base + len, before - len, MADV_DONTNEED);
+    size_t page_end = (len + 4095u) & ~(size_t)4095u;   /* give back whole pages only */
+    if (before > page_end) madvise(a->base + page_end, before - page_end, MADV_DONTNEED);
 #endif
     memcpy(a->base, in, len);
+    a->high = len;
     meta_of(a)->capacity = a->capacity;
     a->outside = 0;
     repoison_free(a);

@@ -171,6 +171,13 @@ static const char *unsavable(const m8_vm *vm)
     return NULL;            /* an ended main coroutine (error, pending load()) is saved as is */
 }
 
+/* How Lua instructions are counted and weighed (mote8_config): stat(1) depends on it. */
+static uint64_t counting_mode(const m8_vm *vm)
+{
+    return (uint64_t)(vm->config.hook_counting != 0) |
+           (uint64_t)(vm->config.lua_unit_weights != 0) << 1;
+}
+
 /* ---------------------------------------------------------------- writing --- */
 
 typedef struct writer {
@@ -228,6 +235,7 @@ static void write_body(m8_vm *vm, writer *w)
     put_u64(w, (uint64_t)(uintptr_t)stderr);
     put_u64(w, m8_arena_base(vm->arena));
     put_u64(w, m8_arena_capacity(vm->arena));
+    put_u64(w, counting_mode(vm));
 #define W(field) PUT(w, field);
     VM_FIELDS(W, vm)
     MACHINE_FIELDS(W, m)
@@ -341,7 +349,7 @@ static char *copy_blob(const unsigned char *p, size_t n, int present, int *oom)
 
 /* Everything a state holds, read and checked before anything changes. */
 typedef struct loaded_state {
-    uint64_t image_lo, image_hi, landmark, vm_at, streams[3], arena_base, arena_cap;
+    uint64_t image_lo, image_hi, landmark, vm_at, streams[3], arena_base, arena_cap, counting;
     m8_vm *vm;                 /* the m8_vm's fields (a scratch copy) */
     m8_machine *m;             /* the machine's fields (a scratch copy) */
     const unsigned char *request, *back, *cart, *held, *synth, *heap;
@@ -360,6 +368,7 @@ static int read_body(reader *r, loaded_state *s)
     for (int i = 0; i < 3; i++) s->streams[i] = get_u64(r);
     s->arena_base = get_u64(r);
     s->arena_cap = get_u64(r);
+    s->counting = get_u64(r);
     m8_vm *vm = s->vm;
     m8_machine *m = s->m;
 #define R(field) get(r, &(field), sizeof(field));
@@ -417,6 +426,11 @@ int mote8_state_load(mote8 *vm, const void *buf, size_t len)
     reader r = { body, (size_t)h.body_len, 0, 0 };
     if (read_body(&r, &s) != 0) {
         state_fail(vm, "the state's body does not parse");
+        goto done;
+    }
+    if (s.counting != counting_mode(vm)) {
+        state_fail(vm, "the state was saved by a machine that counts Lua instructions "
+                       "another way (mote8_config hook_counting / lua_unit_weights)");
         goto done;
     }
     if (!m8_arena_image_valid(s.heap, s.heap_len, s.arena_cap)) {
@@ -483,11 +497,13 @@ int mote8_state_load(mote8 *vm, const void *buf, size_t len)
     m8_arena_copy_in(vm->arena, s.heap, s.heap_len);
     m8_vm *t = s.vm;
     uint64_t watch_lua = t->watch_lua_start, watch_system = t->watch_system_start;
-#define C(field) memcpy(&(field), (const char *)t + ((const char *)&(field) - (const char *)vm), sizeof(field));
+#define C(field) memcpy(&(field), (const char *)t + ((const char *)&(field) - (const char *)vm), \
+                         sizeof(field));
     VM_FIELDS(C, vm)
 #undef C
     m8_machine *m = vm->machine;
-#define C(field) memcpy(&(field), (const char *)s.m + ((const char *)&(field) - (const char *)m), sizeof(field));
+#define C(field) memcpy(&(field), (const char *)s.m + ((const char *)&(field) - (const char *)m), \
+                         sizeof(field));
     MACHINE_FIELDS(C, m)
 #undef C
     free(vm->request.data);

@@ -40,26 +40,21 @@ static uintptr_t moved(const m8_relocation *r, uintptr_t p)
     return p;
 }
 
-/* A pointer-sized field of any pointer type (function pointers included). */
-static void fix_word(const m8_relocation *r, void *field)
+/* A pointer-sized field of any pointer type (function pointers included); 1 if it moved. */
+static int fix_word(const m8_relocation *r, void *field)
 {
-    uintptr_t p;
+    uintptr_t p, q;
     memcpy(&p, field, sizeof p);
-    p = moved(r, p);
-    memcpy(field, &p, sizeof p);
+    q = moved(r, p);
+    memcpy(field, &q, sizeof q);
+    return q != p;
 }
 
-/* 1 when the value was a pointer to the outside (and was moved, perhaps by 0). */
+/* 1 when the value was a pointer to the outside that moved. */
 static int fix_value(const m8_relocation *r, lu_byte tt, Value *v)
 {
-    if (tt == LUA_VLCF) {
-        fix_word(r, &v->f);
-        return 1;
-    }
-    if (tt == LUA_VLIGHTUSERDATA) {
-        fix_word(r, &v->p);
-        return 1;
-    }
+    if (tt == LUA_VLCF) return fix_word(r, &v->f);
+    if (tt == LUA_VLIGHTUSERDATA) return fix_word(r, &v->p);
     return 0;
 }
 
@@ -79,7 +74,7 @@ static void fix_table(relocator *rl, Table *t)
         fix_tvalue(rl->r, gval(nd));
         if (fix_value(rl->r, keytt(nd), &keyval(nd))) keys = 1;
     }
-    if (keys && rl->r->image_delta != 0) {
+    if (keys) {
         if (rl->n_rehash == rl->cap_rehash) {
             size_t cap = rl->cap_rehash ? rl->cap_rehash * 2 : 16;
             Table **grown = realloc(rl->rehash, cap * sizeof *grown);

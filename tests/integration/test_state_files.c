@@ -1,7 +1,8 @@
 /* test_state_files.c - headless --state-save / --state-load across processes
  * (docs/snapshots.md): one process runs N+M frames; another runs N and saves; a third loads
  * the state and runs M. The third's frames (the cart prints stat(1), rnd() and its state
- * each frame; the last screen) and samples (--wav) equal the first's last M. Truncated,
+ * each frame, and looks up a table keyed by API functions, which a new process rehashes;
+ * the last screen) and samples (--wav) equal the first's last M. Truncated,
  * foreign and other-cart state files are refused with a message naming the file, exit 1.
  * Depends on: m8_test_util.h (runs build/bin/mote8), Criterion. */
 #include <criterion/criterion.h>
@@ -14,6 +15,7 @@
 
 static const char cart_code[] = HEADER "__lua__\n"
     "objs = {}\n"
+    "keyed = {[cls] = 1, [pset] = 2, [print] = 4, [rnd] = 8}  -- light C function keys\n"
     "mt = {__index = function(t, k) return k * 2 end}\n"
     "gen = cocreate(function() local i = 0 while true do i += 1 yield(i * i) end end)\n"
     "for i = 1, 30 do objs[i] = setmetatable({x = rnd(128), y = rnd(128)}, mt) end\n"
@@ -26,7 +28,8 @@ static const char cart_code[] = HEADER "__lua__\n"
     "  local _, v = coresume(gen)\n"
     "  for o in all(objs) do o.x = (o.x + rnd(3) - 1) % 128 o.y = (o.y + o[3] / 6) % 128 end\n"
     "  if rnd() < 0.2 then add(objs, setmetatable({x = 64, y = 64}, mt)) end\n"
-    "  printh(stat(1) .. ' ' .. rnd() .. ' ' .. v .. ' ' .. #objs .. ' ' .. stat(0))\n"
+    "  local sum = 0 for k, n in pairs(keyed) do sum += n end\n"
+    "  printh(stat(1) .. ' ' .. rnd() .. ' ' .. v .. ' ' .. #objs .. ' ' .. stat(0) .. ' ' .. sum .. ' ' .. keyed[print] .. keyed[rnd])\n"
     "end\n"
     "function _draw() cls() for o in all(objs) do pset(o.x, o.y, 7) end end\n";
 

@@ -282,7 +282,8 @@ Test(snapshot, pending_load)
 /* Bad states are refused with a reason and leave the cart running as it was. */
 Test(snapshot, refused_states_leave_the_cart)
 {
-    mote8 *m8 = m8t_start("x = 0 function _update() x += 1 end function _draw() cls() print(x, 0, 0, 7) end", NULL);
+    mote8 *m8 = m8t_start("x = 0 function _update() x += 1 end function _draw() cls() "
+                          "print(x, 0, 0, 7) end", NULL);
     m8t_run_ticks(m8, 5);
     size_t size = mote8_state_size(m8);
     cr_assert_gt(size, 0, "%s", mote8_state_error(m8));
@@ -305,6 +306,19 @@ Test(snapshot, refused_states_leave_the_cart)
     cr_expect(strstr(mote8_state_error(m8), "damaged"), "%s", mote8_state_error(m8));
     state[size / 2] ^= 0x55;
     cr_expect_eq(mote8_state_load(m8, "hello, not a state at all, but long enough to look at its header", 64), -1);
+
+    /* the same cart in a machine that counts instructions with the hook */
+    static const char same[] = "pico-8 cartridge // http://www.pico-8.com\nversion 42\n__lua__\n"
+        "x = 0 function _update() x += 1 end function _draw() cls() print(x, 0, 0, 7) end\n";
+    mote8_config hook = { 0 };
+    hook.have_seed = 1;
+    hook.hook_counting = 1;
+    mote8 *hooked = mote8_create(&hook);
+    cr_assert_eq(mote8_load_cart(hooked, same, sizeof same - 1, "test.p8"), 0);
+    cr_expect_eq(mote8_state_load(hooked, state, size), -1);
+    cr_expect(strstr(mote8_state_error(hooked), "counts Lua instructions"), "%s",
+              mote8_state_error(hooked));
+    mote8_destroy(hooked);
 
     mote8 *other = m8t_start("y = 1 function _update() y += 1 end", NULL);
     m8t_run_ticks(other, 2);
