@@ -7,7 +7,8 @@
  * marked, and said again after Ctrl+R re-runs it. The window's own keys, pressed at given ticks through MOTE8_WINDOW_KEYS /
  * MOTE8_LAUNCHER_KEYS: F2's profile lands in the capture folder; Escape in the launcher asks
  * before quitting; volume and mute are saved and loaded, written once for several presses; F7 on a bundled cart leaves its
- * launcher picture; the launcher and its carts keep one window size. Skipped, with a
+ * launcher picture; the launcher and its carts keep one window size; holding F3 rewinds to
+ * a frame the cart showed; F5/F4 save and load a state slot. Skipped, with a
  * message, where xvfb-run is missing (apt-get install xvfb). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -579,5 +580,70 @@ Test(window_xvfb, launcher_and_cart_keep_one_window_size, .timeout = 240)
     cr_assert_eq(x.rc, 0, "%s", x.out);
     cr_assert(png_size(lshot, &lw, &lh), "the launcher did not open: %s", x.out);
     cr_expect(lw == 650 && lh == 550, "launcher %dx%d after the cart's window was 650x550", lw, lh);
+    xrun_done(&x);
+}
+
+/* Racer's headless frame after `ticks` ticks equals the window's --screenshot in x's HOME. */
+static void window_shows_tick(xrun *x, int ticks)
+{
+    char head[300], shot[300], frames[16];
+    snprintf(head, sizeof head, "%s/head.png", x->dir);
+    snprintf(shot, sizeof shot, "%s/shot.png", x->dir);
+    snprintf(frames, sizeof frames, "%d", ticks);
+    m8_run_result r;
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", frames, "--screenshot", head,
+                                             "racer", NULL });
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    size_t a = 0, b = 0;
+    char *p = m8_read_file(head, &a, 0), *q = m8_read_file(shot, &b, 0);
+    cr_assert(p && q, "no screenshot: %s", x->out);
+    cr_assert(a == b && memcmp(p, q, a) == 0, "the window's frame is not racer's frame %d: %s",
+              ticks, x->out);
+    free(p);
+    free(q);
+}
+
+/* Holding F3 runs the cart backwards one tick a frame: 61 ticks, then 20 frames of rewind,
+ * and the window shows (and --screenshot writes) racer's frame 41, a frame it really
+ * showed (frames 41 and 61 differ, so the test sees a rewind that did nothing). */
+Test(window_xvfb, f3_rewinds_to_a_frame_the_cart_showed, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "rewind");
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='60:hold=F3 80:release=F3 80:quit'", "--seed 0 --screenshot shot.png racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    window_shows_tick(&x, 41);
+    xrun_done(&x);
+}
+
+/* F5 saves the state into slot 0 (a file in the data folder), F4 loads it back later: the
+ * run continues from there (racer's frame 32 after saving at 31 and one more tick); a state
+ * file the window wrote loads in a headless run; F4 on an empty slot says so and the cart
+ * goes on. */
+Test(window_xvfb, f5_f4_save_and_load_a_state_slot, .timeout = 120)
+{
+    xrun x;
+    xrun_home(&x, "slots");
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='30:F5 60:F4 61:quit'", "--seed 0 --screenshot shot.png racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    window_shows_tick(&x, 32);
+    char state[400], head[400];
+    snprintf(state, sizeof state, "%s/.local/share/mote8/cdata/states/racer.0.m8state", x.dir);
+    cr_assert(file_exists(state), "%s is missing: %s", state, x.out);
+    snprintf(head, sizeof head, "%s/from_state.png", x.dir);
+    m8_run_result r;
+    m8t_run_mote8(&r, (const char *const[]){ "--headless", "--frames", "1", "--state-load", state,
+                                             "--screenshot", head, "racer", NULL });
+    cr_assert_eq(r.exit_code, 0, "the window's state in a headless run: %s", r.err);
+    char shot[300];
+    snprintf(shot, sizeof shot, "%s/shot.png", x.dir);
+    size_t a = 0, b = 0;
+    char *p = m8_read_file(head, &a, 0), *q = m8_read_file(shot, &b, 0);
+    cr_assert(p && q && a == b && memcmp(p, q, a) == 0, "the state's next frame differs headless");
+    free(p);
+    free(q);
+    xrun_go(&x, "MOTE8_WINDOW_KEYS='5:shift+F5 10:F4 20:quit'", "racer");
+    cr_assert_eq(x.rc, 0, "%s", x.out);
+    cr_assert(strstr(x.out, "racer.1.m8state: cannot read the state"), "%s", x.out);
     xrun_done(&x);
 }

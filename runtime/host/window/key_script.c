@@ -23,6 +23,10 @@ static int parse_step(const char *entry, m8_key_step *step)
         step->mouse = 1;
         return step->buttons >= 0 && step->buttons <= 7 ? 0 : -1;
     }
+    if (strncmp(what, "hold=", 5) == 0 || strncmp(what, "release=", 8) == 0) {
+        step->hold = what[0] == 'h' ? 1 : -1;
+        what += step->hold > 0 ? 5 : 8;
+    }
     for (;;) {
         if (SDL_strncasecmp(what, "ctrl+", 5) == 0) {
             step->mod |= KMOD_LCTRL;
@@ -53,7 +57,7 @@ void m8_key_script_init(m8_key_script *ks, const char *env_name)
             return;
         }
         if (parse_step(entry, &ks->steps[ks->count]) == 0) ks->count++;
-        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:quit, TICK:size=WxH or TICK:mouse=X,Y,B; skipped\n",
+        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:hold=KEY, TICK:release=KEY, TICK:quit, TICK:size=WxH or TICK:mouse=X,Y,B; skipped\n",
                      env_name, entry);
     }
 }
@@ -114,8 +118,8 @@ void m8_key_script_tick(m8_key_script *ks, SDL_Window *window)
         } else if (step->width > 0) {
             SDL_SetWindowSize(window, step->width, step->height);
         } else {
-            push_key(window, step, SDL_KEYDOWN);
-            push_key(window, step, SDL_KEYUP);
+            if (step->hold >= 0) push_key(window, step, SDL_KEYDOWN);
+            if (step->hold <= 0) push_key(window, step, SDL_KEYUP);
         }
     }
     ks->tick++;

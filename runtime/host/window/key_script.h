@@ -3,7 +3,9 @@
  * the window (counted from 0: a cart's frames shown, its ticks and the frames shown while
  * paused alike, or the launcher's frames) WHAT happens as if the player
  * did it: an SDL key name pressed and released ("F2", "Escape", "-", "Return"; "ctrl+" in
- * front holds Control, "shift+" Shift), "quit" (the window is closed), "size=WxH" (the
+ * front holds Control, "shift+" Shift), "hold=KEY" and "release=KEY" (only pressed, only
+ * released: a key held over several frames, e.g. "30:hold=F3 60:release=F3"), "quit" (the
+ * window is closed), "size=WxH" (the
  * window is resized to W x H window pixels) or "mouse=X,Y,B" (the mouse moves to window
  * pixel X,Y with buttons B held: bit 0 left, 1 right, 2 middle; presses and releases are
  * the changes from the last mouse entry). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS
@@ -21,6 +23,7 @@ typedef struct m8_key_step {
     int quit;                   /* close the window */
     int width, height;          /* resize, when width > 0 */
     SDL_Keycode key;            /* press and release, when not SDLK_UNKNOWN */
+    int hold;                   /* 1: only press it, -1: only release it, 0: both */
     Uint16 mod;
     int mouse;                  /* a mouse step: mouse_x, mouse_y, buttons */
     int mouse_x, mouse_y, buttons;
