@@ -6,8 +6,9 @@
 # system's apt configuration is not touched) when it is not in the cache outside the
 # repository ($XDG_CACHE_HOME/mote8/lua5.4, else ~/.cache/mote8/lua5.4), unpacked with
 # Debian's patches into BUILD_DIR/lua5.4 and patched with tools/lua5.4-count.patch
-# (instruction counting), tools/lua5.4-p8num.patch (PICO-8's number semantics) and then
-# tools/lua5.4-p8fastop.patch (the dialect's division and modulo helpers run inline).
+# (instruction counting), tools/lua5.4-p8num.patch (PICO-8's number semantics),
+# tools/lua5.4-p8fastop.patch (the dialect's division and modulo helpers run inline) and then
+# tools/lua5.4-p8globals.patch (look-up hints for globals and fields).
 #
 # Any failure stops the build with one message and exit 1: no dpkg-source, the source
 # package cannot be fetched, Debian offers another version than the pinned one, a file's
@@ -46,7 +47,7 @@ esac
 
 pins="$top/tools/lua5.4-source.sha256"
 patch_files=("$top/tools/lua5.4-count.patch" "$top/tools/lua5.4-p8num.patch"
-             "$top/tools/lua5.4-p8fastop.patch")
+             "$top/tools/lua5.4-p8fastop.patch" "$top/tools/lua5.4-p8globals.patch")
 [ -f "$pins" ] || die "$pins is missing"
 # the pinned files: "SHA256  NAME" lines, # comments
 pin_hash=() pin_name=()
@@ -127,4 +128,4 @@ done
 rm -f "$log"
 write_multiarch_header
 echo "$want" > "$stamp"
-echo "lua: lua5.4 $version from Debian's source package (sha256 checked), with mote8's patches (counting, numbers, inline operators)" >&2
+echo "lua: lua5.4 $version from Debian's source package (sha256 checked), with mote8's patches (counting, numbers, inline operators, look-up hints)" >&2

@@ -38,6 +38,7 @@ static void setup_work(void)
     snprintf(cmd, sizeof cmd, "cp " M8_SOURCE_DIR "/tools/lua_source.sh " M8_SOURCE_DIR
              "/tools/lua5.4-count.patch " M8_SOURCE_DIR "/tools/lua5.4-p8num.patch "
              M8_SOURCE_DIR "/tools/lua5.4-p8fastop.patch "
+             M8_SOURCE_DIR "/tools/lua5.4-p8globals.patch "
              M8_SOURCE_DIR "/tools/lua5.4-source.sha256 '%s/repo/tools/'", work);
     cr_assert_eq(system(cmd), 0);
 }
@@ -163,9 +164,9 @@ Test(lua_source, pinned_package_is_prepared_offline, .timeout = 120)
     cr_expect(prepared());
     cr_expect(strstr(r.err, "lua5.4 5.4.4-3+deb12u1 from Debian's source package") != NULL, "%s",
               r.err);
-    char lvm[1024];
-    snprintf(lvm, sizeof lvm, "grep -q lua_m8_setweight '%s/build/lua5.4/src/lapi.c' && grep -q l_m8wrapi '%s/build/lua5.4/src/lvm.c' && grep -q m8fastcall '%s/build/lua5.4/src/lvm.c'", work, work, work);
-    cr_expect_eq(system(lvm), 0, "the three patches are applied");
+    char lvm[2048];
+    snprintf(lvm, sizeof lvm, "grep -q lua_m8_setweight '%s/build/lua5.4/src/lapi.c' && grep -q l_m8wrapi '%s/build/lua5.4/src/lvm.c' && grep -q m8fastcall '%s/build/lua5.4/src/lvm.c' && grep -q m8fastgetglobal '%s/build/lua5.4/src/lvm.c'", work, work, work, work);
+    cr_expect_eq(system(lvm), 0, "the four patches are applied");
 }
 
 Test(lua_source, system_lua_only_by_name)
