@@ -20,6 +20,9 @@ void m8_bench_snapshot(void);
  * NULL with the cart's error printed (bench_carts.c). */
 mote8 *m8_bench_start(const char *cart, const char *data, size_t len);
 
+/* The median of v[0..n) (v is sorted in place; bench_carts.c). */
+double m8_bench_median(double *v, int n);
+
 /* CPU seconds used by this process (all threads). */
 static inline double m8_bench_cpu_seconds(void)
 {

@@ -45,6 +45,18 @@ static int read_peer_figures(peer_figure *out, int max)
     return n;
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double m8_bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 mote8 *m8_bench_start(const char *cart, const char *data, size_t len)
 {
     mote8_config cfg = { 0 };

@@ -52,18 +52,6 @@ static int read_workloads(workload *out, int max)
     return n;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof v[0], by_value);
-    return v[n / 2];
-}
-
 /* CPU seconds of mote8 running `frames` displayed frames of the cart, or -1. */
 static double mote8_seconds(const char *name, const char *data, size_t len, int frames)
 {
@@ -140,11 +128,11 @@ void m8_bench_lua(void)
         int failed = 0;
         for (int r = 0; r < RUNS; r++) failed |= ours[r] < 0;
         if (failed) continue;                     /* the cart's error was printed */
-        double ms = median(ours, RUNS) * 1000 / w[i].frames;
+        double ms = m8_bench_median(ours, RUNS) * 1000 / w[i].frames;
         printf("| %s | %d | %.3f | %.3f | %.2f |", w[i].name, w[i].frames, ms, w[i].tac08_ms,
                w[i].tac08_ms / ms);
         if (stock_ok) {
-            double sms = median(stock, RUNS) * 1000 / w[i].frames;
+            double sms = m8_bench_median(stock, RUNS) * 1000 / w[i].frames;
             printf(" %.3f | %.2f |\n", sms, ms / sms);
         } else {
             printf(" | |\n");

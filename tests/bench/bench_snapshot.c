@@ -22,18 +22,6 @@
 #define ROUNDS 7
 #define REPS 20
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof v[0], by_value);
-    return v[n / 2];
-}
-
 static void bench_one(const char *name, const char *data, size_t len)
 {
     mote8 *m8 = m8_bench_start(name, data, len);
@@ -72,8 +60,8 @@ static void bench_one(const char *name, const char *data, size_t len)
         tick[r] = (t3 - t2) / REPS;
     }
     printf("%-22s state %8.1f KiB   save %7.3f ms   load %7.3f ms   (a tick: %6.3f ms)\n",
-           name, (double)size / 1024.0, median(save, ROUNDS) * 1e3, median(load, ROUNDS) * 1e3,
-           median(tick, ROUNDS) * 1e3);
+           name, (double)size / 1024.0, m8_bench_median(save, ROUNDS) * 1e3,
+           m8_bench_median(load, ROUNDS) * 1e3, m8_bench_median(tick, ROUNDS) * 1e3);
 out:
     free(buf);
     mote8_destroy(m8);
