@@ -410,3 +410,26 @@ Test(libretro, retroarch_saves_and_loads_states, .timeout = 180)
     shot_is_headless_frame(shot, (int)tick, log);
     free(log);
 }
+
+/* RetroArch's run-ahead (one frame, in the core's own instance: a second instance would be
+ * a second machine in the process, whose heap cannot take the first one's address, see
+ * docs/libretro.md) saves and loads a state every frame: it stays on for 150 frames, and the
+ * picture is the frame one tick ahead of the core's own tick, as headless shows it. With
+ * rewind on, RetroArch sets up its rewind buffer from the core's states. */
+Test(libretro, retroarch_runs_ahead_with_rewind_on, .timeout = 180)
+{
+    need_core();
+    const char *dir = m8t_temp_dir("retroahead");
+    char shot[600];
+    snprintf(shot, sizeof shot, "%s/ahead.png", dir);
+    char *log = retroarch(dir, "rewind_enable = \"true\"\nrun_ahead_enabled = \"true\"\n"
+                               "run_ahead_frames = \"1\"\nrun_ahead_secondary_instance = \"false\"\n",
+                          150, shot);
+    cr_assert(strstr(log, "Initializing rewind buffer"), "no rewind buffer: %s", log);
+    cr_assert(!strstr(log, "Run-Ahead has been disabled"), "run-ahead gave up: %s", log);
+    cr_assert(logged_tick(log, "state loaded: at tick ") >= 0, "no state was loaded: %s", log);
+    long tick = logged_tick(log, "stopped at tick ");
+    cr_assert(tick >= 140 && tick <= 150, "stopped at tick %ld: %s", tick, log);
+    shot_is_headless_frame(shot, (int)tick + 1, log);
+    free(log);
+}

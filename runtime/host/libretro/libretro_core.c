@@ -378,11 +378,13 @@ RETRO_API void retro_cheat_set(unsigned index, bool enabled, const char *code)
 /* --- save states: the machine's snapshots (docs/snapshots.md) ---
  * A frontend's state is STATE_MAGIC, the snapshot's length and the core's tick count (8
  * bytes each, little-endian), the snapshot, then zeros up to the size the core reported: the snapshot's size follows the
- * cart's Lua heap, while a frontend wants one size for its buffers, so the size reported
- * only grows (the snapshot's size and a quarter more, in 64 KiB steps). */
+ * cart's Lua heap, while a frontend wants one size for its buffers (RetroArch's run-ahead
+ * asks once), so the size reported leaves room for the heap to grow (the snapshot's size
+ * and as much again, at least 1 MiB more, in 64 KiB steps) and only ever grows. */
 #define STATE_MAGIC "M8RETRO1"
 #define STATE_HEAD 24
 #define STATE_STEP (64u * 1024u)
+#define STATE_ROOM_MIN (1024u * 1024u)
 
 
 RETRO_API size_t retro_serialize_size(void)
@@ -390,7 +392,8 @@ RETRO_API size_t retro_serialize_size(void)
     if (core.mode != MODE_CART || !core.m8) return 0;
     size_t n = mote8_state_size(core.m8);
     if (n == 0) return state_reported;      /* not now (the frontend's save then fails) */
-    size_t want = STATE_HEAD + n + n / 4;
+    size_t room = n > STATE_ROOM_MIN ? n : STATE_ROOM_MIN;
+    size_t want = STATE_HEAD + n + room;
     want = (want + STATE_STEP - 1) / STATE_STEP * STATE_STEP;
     if (want > state_reported) state_reported = want;
     return state_reported;
