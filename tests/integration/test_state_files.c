@@ -103,13 +103,20 @@ Test(state_files, continues_in_another_process, .timeout = 300)
     free(cart);
 }
 
-Test(state_files, bundled_and_real_carts, .timeout = 300)
+/* The bundled carts and the ten real carts test_snapshot.c replays in one process. */
+Test(state_files, bundled_and_real_carts, .timeout = 600)
 {
     expect_same_tail("racer", 60, 45);
-    char path[512];
-    snprintf(path, sizeof path, "%s/carts/real/celeste_classic.p8", M8_SHARED_DIR);
-    FILE *f = fopen(path, "r");
-    if (f) {
+    expect_same_tail("spaceman", 60, 45);
+    static const char *const carts[] = { "celeste_classic.p8", "newleste_city.p8",
+                                         "aasteroids.p8", "mode7_tline3.p8", "z8_math.p8",
+                                         "dungeonmusic.p8", "beat_bot.p8", "rgbplasma.p8",
+                                         "tunnel.p8", "hockey.p8", NULL };
+    for (int i = 0; carts[i]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/carts/real/%s", M8_SHARED_DIR, carts[i]);
+        FILE *f = fopen(path, "r");
+        if (!f) continue;                       /* ../shared is optional */
         fclose(f);
         expect_same_tail(path, 50, 40);
     }

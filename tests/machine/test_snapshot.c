@@ -140,7 +140,8 @@ Test(snapshot, real_carts, .timeout = 600)
 {
     static const char *const carts[] = { "celeste_classic.p8", "newleste_city.p8",
                                          "aasteroids.p8", "mode7_tline3.p8", "z8_math.p8",
-                                         "dungeonmusic.p8", "beat_bot.p8", NULL };
+                                         "dungeonmusic.p8", "beat_bot.p8", "rgbplasma.p8",
+                                         "tunnel.p8", "hockey.p8", NULL };
     int ran = 0;
     for (int i = 0; carts[i]; i++) {
         char path[512];
