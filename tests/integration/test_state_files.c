@@ -122,6 +122,31 @@ Test(state_files, bundled_and_real_carts, .timeout = 600)
     }
 }
 
+/* A state saved while a load() is pending, of a cart that uses cartdata: the new process
+ * carries out the load and runs the other cart as the uninterrupted run did. */
+Test(state_files, pending_load_and_cartdata, .timeout = 300)
+{
+    const char *dir = m8t_temp_dir("stload");
+    char a[512], b[512];
+    snprintf(a, sizeof a, "%s/a.p8", dir);
+    snprintf(b, sizeof b, "%s/b.p8", dir);
+    FILE *f = fopen(a, "w");
+    cr_assert(f);
+    fputs(HEADER "__lua__\ncartdata(\"m8t_state_files\")\nn = 0\n"
+          "function _update() n += 1 dset(1, n * 3)\n"
+          "  printh('a ' .. n .. ' ' .. dget(1) .. ' ' .. rnd())\n"
+          "  if n == 40 then load('b.p8') end end\n"
+          "function _draw() cls(n % 16) end\n", f);
+    fclose(f);
+    f = fopen(b, "w");
+    cr_assert(f);
+    fputs(HEADER "__lua__\nm = 0\n"
+          "function _update() m += 1 printh('b ' .. m .. ' ' .. rnd() .. ' ' .. stat(1)) end\n"
+          "function _draw() cls() print(m, 10, 10, 7) end\n", f);
+    fclose(f);
+    expect_same_tail(a, 40, 30);
+}
+
 static void expect_refused(const char *cart, const char *state, const char *why)
 {
     m8_run_result r;

@@ -110,7 +110,7 @@ int m8_state_keys_rewind(m8_state_keys *sk, mote8 *m8)
 
 void m8_state_keys_draw(m8_state_keys *sk, SDL_Renderer *r, SDL_Rect pic, int fps)
 {
-    int s = pic.w / 256 > 1 ? pic.w / 256 : 1;
+    int s = pic.w / 192 > 1 ? pic.w / 192 : 1;    /* the text a little larger than captures' */
     char line[200];
     if (sk->rewinding && sk->rewind) {
         long ticks = m8_rewind_ticks(sk->rewind);

@@ -720,6 +720,7 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (h->editing) m8_overlay_tick(&h->overlay);   /* frames shown count (MOTE8_WINDOW_SHOT) */
         if (!h->menu.open && !h->editing && h->states.rewinding) {
             if (m8_state_keys_rewind(&h->states, m8)) h->errored = 0;   /* back before it */
+            m8_overlay_tick(&h->overlay);       /* frames shown count (MOTE8_WINDOW_SHOT) */
         } else if (!h->menu.open && !h->editing) {
             if (run_tick(h, m8, script, frame)) quit = 1;   /* extcmd("shutdown") */
             frame++;
