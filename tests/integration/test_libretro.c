@@ -1,7 +1,7 @@
 /* test_libretro.c - the libretro core (build/bin/mote8_libretro.so, runtime/host/libretro):
  * driven by the test frontend m8_libretro_drive (tests/libretro/libretro_drive.c) it gives
  * `mote8 --headless`'s frames and samples for the same cart and input (a bundled cart, a
- * .p8.png, a cart with scripted pads), falls back to RGB565, keeps cartdata in the
+ * .p8.png, a .p8.rom, a cart with scripted pads), falls back to RGB565, keeps cartdata in the
  * frontend's save folder, refuses a broken cart with a message naming it, shows the
  * bundled carts without content and starts the chosen one, and opens its pause menu on
  * Start ("reset cart" restarts the cart), and its states continue in another process (or are
@@ -108,15 +108,18 @@ Test(libretro, gives_the_headless_frames_and_samples)
     same_as_headless(M8_SOURCE_DIR "/carts/racer.p8", "240", input);
 }
 
-Test(libretro, runs_a_p8_png_cart)
+Test(libretro, runs_p8_png_and_p8_rom_carts)
 {
     need_core();
-    const char *png_cart = m8t_tmp_path("retro", "racer.p8.png");
-    m8_run_result r;
-    m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", M8_SOURCE_DIR "/carts/racer.p8",
-                                                          png_cart, NULL });
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    same_as_headless(png_cart, "60", NULL);
+    static const char *const names[] = { "racer.p8.png", "racer.p8.rom" };
+    for (int i = 0; i < 2; i++) {
+        const char *cart = m8t_tmp_path("retro", names[i]);
+        m8_run_result r;
+        m8t_run_tool(&r, "mote8-cart", (const char *const[]){ "convert", M8_SOURCE_DIR "/carts/racer.p8",
+                                                              cart, NULL });
+        cr_assert_eq(r.exit_code, 0, "%s", r.err);
+        same_as_headless(cart, "60", NULL);
+    }
 }
 
 Test(libretro, falls_back_to_rgb565)
