@@ -1,7 +1,9 @@
 /* test_install.c - `cmake --install` puts every program README.md offers its users into the
  * prefix's bin/ (README names them as build/bin/NAME); the programs for working on mote8
  * itself (tests, benchmarks, the host template, the doc and report generators) stay in the
- * build tree. Each installed program runs from its new place.
+ * build tree. Each installed program runs from its new place. The libretro core (README's
+ * build/bin/mote8_libretro.so) goes to lib/libretro/ with its info file in
+ * share/libretro/info/, as Debian's RetroArch has them.
  * Depends on: m8_test_util.h, Criterion, cmake on PATH. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +34,8 @@ static int readme_programs(char names[][64], int max)
         const char *s = p + strlen("build/bin/");
         size_t k = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_-");
         if (k == 0 || k >= 64) continue;
+        if (strncmp(s + k, ".so", 3) == 0 || strncmp(s + k, ".info", 5) == 0)
+            continue;                           /* the libretro core: below */
         char name[64];
         memcpy(name, s, k);
         name[k] = 0;
@@ -69,6 +73,14 @@ Test(install, puts_every_user_program_of_readme_into_bin, .timeout = 120)
                   path, st);
     }
     cr_expect_geq(users, 5, "README.md names %d user programs", users);
+#ifdef M8_LIBRETRO_CORE
+    /* the libretro core and its info file where Debian's RetroArch looks for them */
+    char core[300], info[300];
+    snprintf(core, sizeof core, "%s/lib/libretro/mote8_libretro.so", prefix);
+    snprintf(info, sizeof info, "%s/share/libretro/info/mote8_libretro.info", prefix);
+    cr_expect_eq(access(core, R_OK), 0, "%s is not installed", core);
+    cr_expect_eq(access(info, R_OK), 0, "%s is not installed", info);
+#endif
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", prefix);
     cr_expect_eq(system(cmd), 0);
 }
