@@ -48,7 +48,7 @@ static void slot_path(const m8_state_keys *sk, char *out, size_t outsz)
 
 int m8_state_keys_down(m8_state_keys *sk, mote8 *m8, const SDL_Keysym *k)
 {
-    char path[900], err[700], msg[200];
+    char path[900], err[700], msg[720];        /* say() keeps what fits on screen */
     int shift = (k->mod & KMOD_SHIFT) != 0;
     switch (k->sym) {
     case SDLK_F3:
