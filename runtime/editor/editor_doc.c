@@ -109,6 +109,32 @@ void ed_mset(m8_editor *ed, int x, int y, int v)
     if (ed->doc[map_addr(x, y)] != (uint8_t)v) ed_poke(ed, map_addr(x, y), (uint8_t)v);
 }
 
+void ed_flood(m8_editor *ed, int x, int y, int x0, int y0, int x1, int y1, int v,
+              int (*get)(const m8_editor *, int, int), void (*set)(m8_editor *, int, int, int))
+{
+    if (x < x0 || y < y0 || x >= x1 || y >= y1) return;
+    int from = get(ed, x, y);
+    if (from == v) return;
+    /* each cell set pushes its 4 neighbours once: the area's cells * 4, and the start */
+    size_t cap = (size_t)(x1 - x0) * (size_t)(y1 - y0) * 4 + 1, top = 0;
+    int (*stack)[2] = malloc(cap * sizeof *stack);
+    if (!stack) return;
+    stack[top][0] = x;
+    stack[top++][1] = y;
+    while (top > 0) {
+        top--;
+        int px = stack[top][0], py = stack[top][1];
+        if (px < x0 || py < y0 || px >= x1 || py >= y1 || get(ed, px, py) != from) continue;
+        set(ed, px, py, v);
+        static const int d[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
+        for (int k = 0; k < 4; k++) {
+            stack[top][0] = px + d[k][0];
+            stack[top++][1] = py + d[k][1];
+        }
+    }
+    free(stack);
+}
+
 int ed_flags(const m8_editor *ed, int sprite) { return ed->doc[M8_FLAGS + (sprite & 255)]; }
 
 void ed_set_flags(m8_editor *ed, int sprite, int flags)

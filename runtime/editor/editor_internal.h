@@ -87,6 +87,10 @@ int ed_sget(const m8_editor *ed, int x, int y);          /* sheet pixel, 0 outsi
 void ed_sset(m8_editor *ed, int x, int y, int c);        /* ignored outside */
 int ed_mget(const m8_editor *ed, int x, int y);          /* map cell 0-127 x 0-63, 0 outside */
 void ed_mset(m8_editor *ed, int x, int y, int v);
+/* Flood fill, for the sheet (ed_sget/ed_sset) and the map (ed_mget/ed_mset): the
+ * 4-connected area of x,y's value inside [x0,x1) x [y0,y1) becomes v. */
+void ed_flood(m8_editor *ed, int x, int y, int x0, int y0, int x1, int y1, int v,
+              int (*get)(const m8_editor *, int, int), void (*set)(m8_editor *, int, int, int));
 int ed_flags(const m8_editor *ed, int sprite);
 void ed_set_flags(m8_editor *ed, int sprite, int flags);
 

@@ -68,27 +68,6 @@ static void zoom(m8_editor *ed, int dir)
     clamp_camera(ed);
 }
 
-static void flood(m8_editor *ed, int x, int y, int v)
-{
-    int from = ed_mget(ed, x, y);
-    if (from == v || x < 0 || y < 0 || x >= MAP_W || y >= MAP_H) return;
-    static int stack[MAP_W * MAP_H * 4 + 1][2];
-    int top = 0;
-    stack[top][0] = x;
-    stack[top++][1] = y;
-    while (top > 0) {
-        top--;
-        int px = stack[top][0], py = stack[top][1];
-        if (px < 0 || py < 0 || px >= MAP_W || py >= MAP_H || ed_mget(ed, px, py) != from) continue;
-        ed_mset(ed, px, py, v);
-        static const int d[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-        for (int k = 0; k < 4; k++) {
-            stack[top][0] = px + d[k][0];
-            stack[top++][1] = py + d[k][1];
-        }
-    }
-}
-
 /* Paint the cells on the line between the last painted cell and cx,cy. */
 static void paint_to(m8_editor *ed, int cx, int cy)
 {
@@ -157,7 +136,7 @@ void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wh
         }
         ed_begin_edit(ed);
         if (m->tool == ED_TOOL_FILL) {
-            flood(ed, cx, cy, ed->spr.sprite);
+            ed_flood(ed, cx, cy, 0, 0, MAP_W, MAP_H, ed->spr.sprite, ed_mget, ed_mset);
             return;
         }
         m->painting = 1;

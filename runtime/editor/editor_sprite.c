@@ -86,23 +86,7 @@ static void fill(m8_editor *ed, int x, int y, int c)
 {
     int bx, by, n = block_size(ed);
     block_origin(ed, &bx, &by);
-    int from = ed_sget(ed, x, y);
-    if (from == c) return;
-    static int stack[32 * 32 * 4][2];
-    int top = 0;
-    stack[top][0] = x;
-    stack[top++][1] = y;
-    while (top > 0) {
-        top--;
-        int px = stack[top][0], py = stack[top][1];
-        if (px < bx || py < by || px >= bx + n || py >= by + n || ed_sget(ed, px, py) != from) continue;
-        ed_sset(ed, px, py, c);
-        static const int d[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-        for (int k = 0; k < 4 && top < (int)(sizeof stack / sizeof stack[0]); k++) {
-            stack[top][0] = px + d[k][0];
-            stack[top++][1] = py + d[k][1];
-        }
-    }
+    ed_flood(ed, x, y, bx, by, bx + n, by + n, c, ed_sget, ed_sset);
 }
 
 /* The shape tool from x0,y0 to x1,y1, over the document as it was before the shape. */

@@ -143,3 +143,92 @@ Test(edit_script, new_cart_and_bad_lines, .timeout = 60)
     cr_expect_eq(r.exit_code, 2);
     cr_expect(strstr(r.err, "events.txt:1:"), "%s", r.err);
 }
+
+/* The oracle of the fill tools: a plain recursive flood over the ROM's sheet or map. */
+static int rom_get(const uint8_t *rom, int map, int x, int y)
+{
+    if (!map) return sheet_pixel(rom, x, y);
+    return rom[y < 32 ? M8_MAP + y * 128 + x : 0x1000 + (y - 32) * 128 + x];
+}
+
+static void rom_set(uint8_t *rom, int map, int x, int y, int v)
+{
+    if (map) {
+        rom[y < 32 ? M8_MAP + y * 128 + x : 0x1000 + (y - 32) * 128 + x] = (uint8_t)v;
+        return;
+    }
+    uint8_t *b = &rom[y * 64 + x / 2];
+    *b = x & 1 ? (uint8_t)((*b & 0x0f) | v << 4) : (uint8_t)((*b & 0xf0) | v);
+}
+
+static void rom_flood(uint8_t *rom, int map, int x, int y, int x0, int y0, int x1, int y1,
+                      int from, int v)
+{
+    if (x < x0 || y < y0 || x >= x1 || y >= y1 || rom_get(rom, map, x, y) != from) return;
+    rom_set(rom, map, x, y, v);
+    rom_flood(rom, map, x + 1, y, x0, y0, x1, y1, from, v);
+    rom_flood(rom, map, x - 1, y, x0, y0, x1, y1, from, v);
+    rom_flood(rom, map, x, y + 1, x0, y0, x1, y1, from, v);
+    rom_flood(rom, map, x, y - 1, x0, y0, x1, y1, from, v);
+}
+
+/* F in the sprite editor floods sprite 1's area of pixel 0,0 with colour 8 inside its
+ * block; F in the map editor floods the cells connected to cell 3,1 with sprite 2 (the
+ * shared rows below the map included). */
+Test(edit_script, fill_tools_flood_the_area, .timeout = 60)
+{
+    const char *cart = tmp("fill.p8"), *shot = tmp("fill.png");
+    size_t tlen = 0;
+    char *tpl = m8_read_file(TEMPLATE, &tlen, 1 << 20);
+    cr_assert(tpl);
+    write_text(cart, tpl);
+    m8_run_result r;
+    run_script(&r, cart,
+               "key f\n"
+               "click 8 10          # sprite 1, pixel 0,0: fill with colour 8\n"
+               "key tab\n"
+               "click 18 90         # sprite 2 from the sheet\n"
+               "key f\n"
+               "click 27 18         # cell 3,1: fill\n"
+               "key ctrl+s\n", shot);
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    m8_cart before, after;
+    char *btext, *atext;
+    size_t blen, alen;
+    read_cart(TEMPLATE, &before, &btext, &blen);
+    read_cart(cart, &after, &atext, &alen);
+    static uint8_t want[M8_ROM_SIZE];
+    memcpy(want, before.rom, sizeof want);
+    rom_flood(want, 0, 8, 0, 8, 0, 16, 8, sheet_pixel(want, 8, 0), 8);
+    int from = rom_get(want, 1, 3, 1);
+    if (from != 2) {
+        /* iterative over rows: the map's area can be 8192 cells, too deep to recurse */
+        int changed = 1;
+        static int mark[64][128];
+        memset(mark, 0, sizeof mark);
+        mark[1][3] = 1;
+        while (changed) {
+            changed = 0;
+            for (int y = 0; y < 64; y++)
+                for (int x = 0; x < 128; x++) {
+                    if (mark[y][x] || rom_get(want, 1, x, y) != from) continue;
+                    if ((x > 0 && mark[y][x - 1]) || (x < 127 && mark[y][x + 1]) ||
+                        (y > 0 && mark[y - 1][x]) || (y < 63 && mark[y + 1][x]))
+                        mark[y][x] = changed = 1;
+                }
+        }
+        for (int y = 0; y < 64; y++)
+            for (int x = 0; x < 128; x++)
+                if (mark[y][x]) rom_set(want, 1, x, y, 2);
+    }
+    int differ = 0;
+    for (int a = 0; a < M8_ROM_SIZE; a++) differ += after.rom[a] != want[a];
+    cr_expect_eq(differ, 0, "%d bytes differ from the floods' result", differ);
+    cr_expect_eq(sheet_pixel(after.rom, 8, 0), 8);
+    cr_expect_eq(rom_get(after.rom, 1, 3, 1), 2);
+    m8_cart_free(&before);
+    m8_cart_free(&after);
+    free(btext);
+    free(atext);
+    free(tpl);
+}
