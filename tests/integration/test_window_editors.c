@@ -1,7 +1,8 @@
 /* test_window_editors.c - the editors in the SDL window under Xvfb, driven by
  * MOTE8_WINDOW_KEYS (mouse steps in window pixels, keys): `mote8 --edit` opens them, a click
  * draws a pixel, Ctrl+S saves the cart, Ctrl+E switches to the cart, whose first frame
- * already shows the edit (a window screenshot). Skipped, with a message, where xvfb-run is missing.
+ * already shows the edit (a window screenshot); closing with unsaved edits asks first (S saves,
+ * N drops them, Escape goes back). Skipped, with a message, where xvfb-run is missing.
  * Depends on: m8_test_util.h, png_io.h (runtime/core), cart.h (runtime/core), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -57,4 +58,75 @@ Test(window_editors, draw_save_and_run_in_the_window, .timeout = 120)
     cr_expect(p[0] == 0xff && p[1] == 0x00 && p[2] == 0x4d,
               "the running cart draws the edited pixel: %02x%02x%02x", p[0], p[1], p[2]);
     free(rgb);
+}
+
+/* Run `mote8 --edit game.p8` (a fresh copy of the template) in dir with these window steps;
+ * the exit status, and the output in out (malloc'd). */
+static int run_editing_window(const char *dir, const char *steps, char **out)
+{
+    char cmd[2048], outp[256];
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    snprintf(cmd, sizeof cmd, "cp %s %s/game.p8", TEMPLATE, dir);
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= SDL_AUDIODRIVER=dummy "
+             "MOTE8_WINDOW_KEYS='%s' MOTE8_WINDOW_SHOT=%s/shot.png MOTE8_WINDOW_SHOT_TICK=17 timeout 60 xvfb-run -a -s '-screen 0 640x480x24' "
+             "%s/bin/mote8 --scale 3 --seed 5 --edit game.p8 >%s 2>&1",
+             dir, dir, steps, dir, M8_BINARY_DIR, outp);
+    int rc = system(cmd);
+    *out = m8_read_file(outp, NULL, 0);
+    return rc;
+}
+
+/* Sprite 1's pixel 0,0 in the saved game.p8 of dir. */
+static int saved_pixel(const char *dir)
+{
+    char cart[256];
+    snprintf(cart, sizeof cart, "%s/game.p8", dir);
+    size_t len = 0;
+    char *text = m8_read_file(cart, &len, 1 << 20);
+    cr_assert(text);
+    m8_cart saved;
+    m8_cart_error err;
+    cr_assert_eq(m8_cart_read_p8(&saved, text, len, &err), 0, "%s", err.message);
+    int pixel = saved.rom[8 / 2] & 15;
+    m8_cart_free(&saved);
+    free(text);
+    return pixel;
+}
+
+/* Closing the window with an unsaved edit asks; Escape goes back (the window stays open and
+ * asks again at the next close), N quits without saving: the file is untouched. */
+Test(window_editors, closing_with_unsaved_edits_asks_and_n_discards, .timeout = 120)
+{
+    if (system("command -v xvfb-run >/dev/null 2>&1") != 0)
+        cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    const char *dir = m8t_temp_dir("wquitn");
+    char *out = NULL;
+    int rc = run_editing_window(dir, "5:mouse=25,31,0 6:mouse=25,31,1 7:mouse=25,31,0 9:quit "
+                                     "12:escape 15:quit 18:n", &out);
+    cr_assert_eq(rc, 0, "window run failed (or hung: a close without the question): %s",
+                 out ? out : "");
+    cr_expect(out && !strstr(out, "saved\n"), "nothing was saved: %s", out ? out : "");
+    cr_expect(out && strstr(out, "not saved"), "the dropped edits are said: %s", out ? out : "");
+    free(out);
+    cr_expect_eq(saved_pixel(dir), 0, "the file is the template still");
+    char shot[256];
+    snprintf(shot, sizeof shot, "%s/shot.png", dir);
+    cr_expect_eq(access(shot, F_OK), 0, "the window was still open at tick 17, asking again");
+}
+
+/* S in the question saves, then quits. */
+Test(window_editors, closing_with_unsaved_edits_and_s_saves, .timeout = 120)
+{
+    if (system("command -v xvfb-run >/dev/null 2>&1") != 0)
+        cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    const char *dir = m8t_temp_dir("wquits");
+    char *out = NULL;
+    int rc = run_editing_window(dir, "5:mouse=25,31,0 6:mouse=25,31,1 7:mouse=25,31,0 9:quit "
+                                     "12:s", &out);
+    cr_assert_eq(rc, 0, "window run failed: %s", out ? out : "");
+    cr_expect(out && strstr(out, "game.p8: saved"), "%s", out ? out : "");
+    free(out);
+    cr_expect_eq(saved_pixel(dir), 8, "sprite 1's pixel 0,0 was drawn red and saved");
 }

@@ -16,6 +16,8 @@
  * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, no sound),
  * mouse and keys go to them (the window's own keys above stay), Ctrl+S saves, Escape or
  * Ctrl+E goes back to the cart, which sees the edits at once; --edit starts in them.
+ * Closing the window (or the menu's exits) with unsaved edits asks first: save and quit,
+ * quit without saving, or back (unsaved_prompt.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
  * A cart over its CPU budget is said once a run on stderr (a re-run says it again) and
@@ -26,7 +28,7 @@
  * Settings (settings.h) come from main.c.
  * Depends on: host_text.h, host.h, budget_watch.h, budget_mark.h, overlay.h, pause_menu.h,
  * capture.h, input_map.h, cart_watch.h, key_script.h, settings.h, sound_level.h,
- * state_keys.h, window_place.h, api/mote8.h, SDL2. */
+ * state_keys.h, unsaved_prompt.h, window_place.h, api/mote8.h, SDL2. */
 #include <SDL.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -46,6 +48,7 @@
 #include "settings.h"
 #include "sound_level.h"
 #include "state_keys.h"
+#include "unsaved_prompt.h"
 #include "window_place.h"
 
 #define M8_AUDIO_MAX_QUEUED (MOTE8_AUDIO_RATE / 8)   /* samples: keep latency under 125 ms */
@@ -79,6 +82,7 @@ typedef struct window_host {
     const char *cart_name;
     int editing;                /* the editors show (Ctrl+E, --edit); the cart waits */
     int edit_buttons;           /* mouse buttons held over the editors */
+    m8_unsaved_prompt unsaved;  /* quitting with unsaved edits: the question asked */
 } window_host;
 
 /* The largest integer scale that fits above the overlay's band (if shown), centred. */
@@ -203,7 +207,7 @@ static void present(window_host *h, mote8 *m8)
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
     if (h->editing) mote8_editor_frame(m8, rgb);
     else mote8_screen_rgb(m8, rgb);
-    if (h->menu.open)   /* dim the frozen frame while paused */
+    if (h->menu.open || h->unsaved.open)   /* dim the frozen frame while paused */
         for (size_t i = 0; i < sizeof rgb; i++) rgb[i] = (uint8_t)(rgb[i] / 3);
     SDL_UpdateTexture(h->texture, NULL, rgb, MOTE8_WIDTH * 3);
     SDL_SetRenderDrawColor(h->renderer, 0, 0, 0, 255);
@@ -217,6 +221,7 @@ static void present(window_host *h, mote8 *m8)
     draw_message(h, r);
     if (!h->editing) m8_state_keys_draw(&h->states, h->renderer, r, mote8_fps(m8));
     draw_volume(h, r);
+    m8_unsaved_prompt_draw(&h->unsaved, h->renderer, r, h->cart_name);
     m8_overlay_draw(&h->overlay, h->renderer, m8);   /* also MOTE8_WINDOW_SHOT */
     SDL_RenderPresent(h->renderer);
 }
@@ -334,14 +339,48 @@ static void rerun(window_host *h, mote8 *m8, int from_disk)
     m8_state_keys_restarted(&h->states, m8);
 }
 
+/* The player asks to quit (to the launcher): 1 to quit now, 0 when the editors hold unsaved
+ * changes, which first get the question (unsaved_prompt.h). */
+static int player_quits(window_host *h, mote8 *m8, int to_launcher)
+{
+    if (mote8_editor_unsaved(m8)) {
+        m8_unsaved_prompt_ask(&h->unsaved, to_launcher);
+        return 0;
+    }
+    h->to_launcher = to_launcher;
+    return 1;
+}
+
+/* A key while the question shows; returns 1 to quit. */
+static int unsaved_answer(window_host *h, mote8 *m8, SDL_Keycode key)
+{
+    int to_launcher = h->unsaved.to_launcher;
+    switch (m8_unsaved_prompt_key(&h->unsaved, key)) {
+    case M8_UNSAVED_SAVE_AND_QUIT: {
+        char err[600];
+        if (mote8_editor_save(m8, err, sizeof err) != 0) {
+            fprintf(stderr, "mote8: %s\n", err);
+            m8_unsaved_prompt_failed(&h->unsaved, "saving failed: see terminal");
+            return 0;
+        }
+        printf("%s: saved\n", h->cart_name);
+        fflush(stdout);
+        h->to_launcher = to_launcher;
+        return 1;
+    }
+    case M8_UNSAVED_DISCARD_AND_QUIT:
+        h->to_launcher = to_launcher;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* Carry out a menu action; returns 1 to quit. */
 static int menu_action(window_host *h, mote8 *m8, enum m8_menu_action a)
 {
-    if (a == M8_MENU_QUIT) return 1;
-    if (a == M8_MENU_LAUNCHER) {
-        h->to_launcher = 1;
-        return 1;
-    }
+    if (a == M8_MENU_QUIT || a == M8_MENU_LAUNCHER)
+        return player_quits(h, m8, a == M8_MENU_LAUNCHER);
     if (a == M8_MENU_RESET) rerun(h, m8, 0);
     if (!h->menu.open && h->audio) SDL_PauseAudioDevice(h->audio, 0);
     return 0;
@@ -507,8 +546,12 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
     int player, button;
     switch (e->type) {
     case SDL_QUIT:
-        return 1;
+        return player_quits(h, m8, 0);
     case SDL_KEYDOWN:
+        if (h->unsaved.open) {
+            if (!e->key.repeat) return unsaved_answer(h, m8, e->key.keysym.sym);
+            break;
+        }
         if (e->key.repeat && !h->editing) break;
         if (!e->key.repeat && window_key(h, m8, &e->key.keysym)) break;
         if (h->editing) {
@@ -531,7 +574,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
             h->keys[player] |= (uint8_t)(1 << button);
         break;
     case SDL_MOUSEMOTION: case SDL_MOUSEBUTTONDOWN: case SDL_MOUSEBUTTONUP:
-        if (h->editing) editing_mouse(h, m8, e);
+        if (h->editing && !h->unsaved.open) editing_mouse(h, m8, e);
         break;
     case SDL_TEXTINPUT:                 /* devkit keyboard: printable ASCII, lower case */
         if (h->editing) break;
@@ -544,7 +587,7 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         }
         break;
     case SDL_MOUSEWHEEL:
-        if (h->editing) editing_mouse(h, m8, e);
+        if (h->editing && !h->unsaved.open) editing_mouse(h, m8, e);
         else h->wheel += e->wheel.y;
         break;
     case SDL_KEYUP:
@@ -718,7 +761,9 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
         if (opt->watch && m8_cart_watch_changed(&h->watch)) rerun(h, m8, 1);
         if (!opt->unpaced && !tick_due(&clock, h->editing ? MOTE8_FPS : mote8_fps(m8))) continue;
         if (h->editing) m8_overlay_tick(&h->overlay);   /* frames shown count (MOTE8_WINDOW_SHOT) */
-        if (!h->menu.open && !h->editing && h->states.rewinding) {
+        if (h->unsaved.open) {
+            /* the question waits for its answer: no ticks */
+        } else if (!h->menu.open && !h->editing && h->states.rewinding) {
             if (m8_state_keys_rewind(&h->states, m8)) h->errored = 0;   /* back before it */
             m8_overlay_tick(&h->overlay);       /* frames shown count (MOTE8_WINDOW_SHOT) */
         } else if (!h->menu.open && !h->editing) {
