@@ -99,13 +99,80 @@ static int64_t to_px16(int32_t raw, int bits)
     return m8_floordiv(raw, (int64_t)1 << (bits - 16));
 }
 
+/* What tline's fast steps read: the map (base, ring, size), the sheet, the ink's table, the
+ * wrap masks and offsets, and the layers. */
+typedef struct tline_src {
+    const uint8_t *ram, *sheet, *lut0;
+    uint32_t mbase, maskx, masky;
+    int ring, mw, mh, sprite0, layers, offx, offy;
+} tline_src;
+
+/* The sprite row base of map cell cx,cy (its sprite's top-left byte), NULL when the cell
+ * is not drawn (empty, outside the map, or not in `layers`). */
+static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, int cx, int cy)
+{
+    int tile = 0;
+    if (cx < t->mw && cy < t->mh) {
+        uint32_t off = (uint32_t)cy * (uint32_t)t->mw + (uint32_t)cx;
+        tile = t->ram[t->ring ? 0x1000 + ((t->mbase - 0x1000 + off) & 0x1fff)
+                              : (t->mbase + off) & 0xffff];
+    }
+    int drawn = (tile || t->sprite0) && (!t->layers || (t->ram[M8_FLAGS + tile] & t->layers));
+    return drawn ? t->sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
+}
+
+/* tline's fast steps, like the solid line's (gfx_shapes.c): `steps` pixels from major
+ * coordinate maj (stepping by s) and minor coordinate mn, the minor step decided by the
+ * remainder r in 32 bits; a pixel whose minor coordinate is outside [mlo, mlo + mspan) is
+ * skipped but still advances the map position ax,ay by sx,sy. Every bit of state is a local
+ * (nothing written to the screen can alias it), and the cell's sprite is looked up only
+ * when the cell changes. Inlined twice so each axis gets its own loop. */
+static inline void tline_steps(uint8_t *screen, const tline_src *t, int xmajor, int maj, int s,
+                               int mn, int32_t r, int32_t d2, int32_t den, int64_t steps,
+                               unsigned mlo, unsigned mspan, uint32_t ax, uint32_t ay,
+                               uint32_t sx, uint32_t sy)
+{
+    const uint32_t maskx = t->maskx, masky = t->masky;
+    const int offx = t->offx, offy = t->offy;
+    const uint8_t *lut0 = t->lut0;
+    uint32_t lastcell = 0xffffffffu;        /* no cell has this key */
+    const uint8_t *spr = NULL;
+    for (; steps > 0; steps--) {
+        if ((unsigned)mn - mlo < mspan) {
+            int mpx = (int)((ax & maskx) >> 16) + offx, mpy = (int)((ay & masky) >> 16) + offy;
+            uint32_t cell = ((uint32_t)(mpy >> 3) << 16) | (uint32_t)(mpx >> 3);
+            if (cell != lastcell) {
+                lastcell = cell;
+                spr = tline_cell(t, mpx >> 3, mpy >> 3);
+            }
+            if (spr) {
+                uint8_t b = spr[(mpy & 7) * 64 + ((mpx & 7) >> 1)];
+                uint8_t v = lut0[(mpx & 1) ? b >> 4 : b & 15];
+                if (v != 0xff) {
+                    int x = xmajor ? maj : mn, y = xmajor ? mn : maj;
+                    uint8_t *d = screen + y * 64 + (x >> 1);
+                    unsigned sh = (unsigned)(x & 1) * 4;
+                    *d = (uint8_t)((*d & ~(15u << sh)) | ((unsigned)v << sh));
+                }
+            }
+        }
+        ax += sx;
+        ay += sy;
+        maj += s;
+        r += d2;
+        if (r >= den) { r -= den; mn++; }
+        else if (r < 0) { r += den; mn--; }
+    }
+}
+
 /* tline's common case: no fill pattern, full bit-plane mask, the sheet and the screen
  * apart and unwrapped, the map (and the flags) not under the screen, so nothing the line
  * writes is read again. Map positions are stepped in 32 bits (the masks keep only bits
  * below 2^27, so the sum modulo 2^32 masks to the same value as the 64-bit product), the
- * map is addressed with its base, width and height read once, and the tile is looked up
- * only when the cell changes. Returns 0 (nothing drawn) when the case does not apply. */
-static int tline_fast(uint8_t *ram, m8_walk *wk, const m8_win *w, const m8_sprite_ink *s,
+ * map is addressed with its base, width and height read once, and the walk is the solid
+ * line's 32-bit one (tline_steps). Returns 0 (nothing drawn) when the case does not
+ * apply. */
+static int tline_fast(uint8_t *ram, const m8_walk *wk, const m8_win *w, const m8_sprite_ink *s,
                       int64_t px, int64_t py, int64_t dpx, int64_t dpy, uint32_t maskx,
                       uint32_t masky, int offx, int offy, int layers)
 {
@@ -117,43 +184,32 @@ static int tline_fast(uint8_t *ram, m8_walk *wk, const m8_win *w, const m8_sprit
         dst + 0x2000 > 0x10000 || src + 0x2000 > 0x10000 ||
         (src < dst + 0x2000 && dst < src + 0x2000) || (mlo < dst + 0x2000 && dst < mhi))
         return 0;
-    int mw = ram[M8_MAP_WIDTH] ? ram[M8_MAP_WIDTH] : 256, mh = (int)(size / (uint32_t)mw);
-    int sprite0 = (ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0) != 0;
-    uint8_t *screen = ram + dst;
-    const uint8_t *sheet = ram + src;
+    tline_src t;
+    t.ram = ram;
+    t.sheet = ram + src;
+    t.lut0 = s->lut0;
+    t.mbase = mbase;
+    t.maskx = maskx;
+    t.masky = masky;
+    t.ring = ring;
+    t.mw = ram[M8_MAP_WIDTH] ? ram[M8_MAP_WIDTH] : 256;
+    t.mh = (int)(size / (uint32_t)t.mw);
+    t.sprite0 = (ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0) != 0;
+    t.layers = layers;
+    t.offx = offx;
+    t.offy = offy;
     uint32_t ax = (uint32_t)((uint64_t)px + (uint64_t)wk->i * (uint64_t)dpx);
     uint32_t ay = (uint32_t)((uint64_t)py + (uint64_t)wk->i * (uint64_t)dpy);
     uint32_t sx = (uint32_t)(uint64_t)dpx, sy = (uint32_t)(uint64_t)dpy;
-    int lastcx = -1, lastcy = -1;
-    const uint8_t *spr = NULL;      /* the current cell's sprite, NULL = not drawn */
-    do {
-        int x, y;
-        m8_walk_pos(wk, &x, &y);
-        int mpx = (int)((ax & maskx) >> 16) + offx, mpy = (int)((ay & masky) >> 16) + offy;
-        ax += sx;
-        ay += sy;
-        if (y < w->y0 || y >= w->y1 || x < w->x0 || x >= w->x1) continue;
-        int cx = mpx >> 3, cy = mpy >> 3;
-        if (cx != lastcx || cy != lastcy) {
-            lastcx = cx;
-            lastcy = cy;
-            int tile = 0;
-            if (cx < mw && cy < mh) {
-                uint32_t off = (uint32_t)cy * (uint32_t)mw + (uint32_t)cx;
-                tile = ram[ring ? 0x1000 + ((mbase - 0x1000 + off) & 0x1fff) : (mbase + off) & 0xffff];
-            }
-            int drawn = (tile || sprite0) && (!layers || (ram[M8_FLAGS + tile] & layers));
-            spr = drawn ? sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
-        }
-        if (!spr) continue;
-        int sxp = mpx & 7;
-        uint8_t b = spr[(mpy & 7) * 64 + (sxp >> 1)];
-        uint8_t v = s->lut0[(sxp & 1) ? b >> 4 : b & 15];
-        if (v == 0xff) continue;
-        uint8_t *d = screen + y * 64 + (x >> 1);
-        unsigned sh = (unsigned)(x & 1) * 4;
-        *d = (uint8_t)((*d & ~(15u << sh)) | ((unsigned)v << sh));
-    } while (m8_walk_next(wk));
+    int maj = (int)(wk->maj0 + wk->s * wk->i), mn = (int)(wk->min0 + wk->q);
+    unsigned wlo = (unsigned)(wk->xmajor ? w->y0 : w->x0);
+    unsigned wspan = (unsigned)(wk->xmajor ? w->y1 - w->y0 : w->x1 - w->x0);
+    if (wk->xmajor)
+        tline_steps(ram + dst, &t, 1, maj, wk->s, mn, (int32_t)wk->r, (int32_t)(2 * wk->d),
+                    (int32_t)wk->den, wk->hi - wk->i + 1, wlo, wspan, ax, ay, sx, sy);
+    else
+        tline_steps(ram + dst, &t, 0, maj, wk->s, mn, (int32_t)wk->r, (int32_t)(2 * wk->d),
+                    (int32_t)wk->den, wk->hi - wk->i + 1, wlo, wspan, ax, ay, sx, sy);
     return 1;
 }
 
