@@ -117,35 +117,62 @@ static inline uint64_t spread_bits(unsigned bits)
     return v * 15;
 }
 
-/* A glyph at 1:1 scale (ncols x nrows at screen (gx, gy)) with the full bit-plane mask, on
- * a screen with room for a word past its last row: the columns and rows inside the clip
- * rectangle are worked out once, then each glyph row is one 64-bit read-modify-write of
- * the visible pixels it sets (a glyph wholly outside costs nothing more). Returns 0
- * (nothing drawn) when the case does not apply. */
-static int glyph_fast(tstate *st, const uint8_t *bits, int ncols, int nrows, int gx, int gy,
-                      int col)
+/* What 1:1 glyphs are drawn with in the common case: the clip rectangle, the screen, the
+ * colour spread to every nibble. */
+typedef struct glyph_target {
+    uint8_t *screen;
+    int cx0, cy0, cx1, cy1;
+    uint64_t all;
+} glyph_target;
+
+/* The target for colour col when the case applies: the full bit-plane mask and a screen
+ * with room for a word past its last row; 0 otherwise. */
+static int glyph_target_init(const tstate *st, int col, glyph_target *t)
 {
     const uint8_t *rd = st->rd;
     uint32_t base = m8_screen_base(rd);
     if (m8_gfx_general_only || rd[M8_BITPLANE_MASK] != 0xff || base + 0x2000 + 8 > 0x10000)
         return 0;
-    int cx0 = rd[M8_CLIP_X0], cy0 = rd[M8_CLIP_Y0];
-    int cx1 = m8_imin(rd[M8_CLIP_X1], 128), cy1 = m8_imin(rd[M8_CLIP_Y1], 128);
-    int c0 = m8_imax(0, cx0 - gx), c1 = m8_imin(ncols, cx1 - gx);
-    int r0 = m8_imax(0, cy0 - gy), r1 = m8_imin(nrows, cy1 - gy);
-    if (c0 >= c1 || r0 >= r1) return 1;                /* nothing of it is visible */
+    t->screen = st->wr + base;
+    t->cx0 = rd[M8_CLIP_X0];
+    t->cy0 = rd[M8_CLIP_Y0];
+    t->cx1 = m8_imin(rd[M8_CLIP_X1], 128);
+    t->cy1 = m8_imin(rd[M8_CLIP_Y1], 128);
+    t->all = 0x1111111111111111ull * (unsigned)(col & 15);
+    return 1;
+}
+
+/* A glyph at 1:1 scale (ncols x nrows at screen (gx, gy)): the columns and rows inside the
+ * clip rectangle are worked out once, then each glyph row is one 64-bit read-modify-write
+ * of the visible pixels it sets (a glyph wholly outside costs nothing more). */
+static inline void glyph_put(const glyph_target *t, const uint8_t *bits, int ncols, int nrows,
+                             int gx, int gy)
+{
+    int c0 = m8_imax(0, t->cx0 - gx), c1 = m8_imin(ncols, t->cx1 - gx);
+    int r0 = m8_imax(0, t->cy0 - gy), r1 = m8_imin(nrows, t->cy1 - gy);
+    if (c0 >= c1 || r0 >= r1) return;                  /* nothing of it is visible */
     unsigned keep = ((1u << c1) - 1) >> c0;            /* visible columns, from c0 */
     int xs = gx + c0;                                  /* first visible column on screen */
-    uint64_t all = 0x1111111111111111ull * (unsigned)(col & 15), v;
+    uint64_t v;
     unsigned sh = (unsigned)(xs & 1) * 4;
-    uint8_t *p = st->wr + base + (gy + r0) * 64 + (xs >> 1);
+    uint8_t *p = t->screen + (gy + r0) * 64 + (xs >> 1);
     for (int r = r0; r < r1; r++, p += 64) {
         uint64_t m = spread_bits((bits[r] >> c0) & keep) << sh;
         if (!m) continue;
         memcpy(&v, p, 8);
-        v = (v & ~m) | (all & m);
+        v = (v & ~m) | (t->all & m);
         memcpy(p, &v, 8);
     }
+}
+
+/* One glyph at 1:1 through glyph_put; returns 0 (nothing drawn) when the case does not
+ * apply. */
+static int glyph_fast(tstate *st, const uint8_t *bits, int ncols, int nrows, int gx, int gy,
+                      int col)
+{
+    glyph_target t;
+    if (!glyph_target_init(st, col, &t)) return 0;
+    glyph_put(&t, bits, ncols, nrows, gx, gy);
     return 1;
 }
 
@@ -430,6 +457,48 @@ static int one_code(tstate *st, const uint8_t *s, int len)
     return wait;
 }
 
+/* A run of plain characters (16-255) at the cursor in the common case: the built-in font
+ * at 1:1 (not wide, tall, inverted or on a solid background; stripey is the same at 1:1),
+ * no wrap border, no delay, drawing into a screen glyph_fast can take. The target, colour,
+ * metrics and camera are worked out once for the run; each character is then its glyph's
+ * rows and the cursor bookkeeping put_glyph and after_char would do. Returns how many
+ * characters it drew (0: the case does not apply, nothing was done). */
+static int plain_run(tstate *st, const uint8_t *s, int len)
+{
+    if (!st->wr || st->custom || st->wide || st->tall || st->invert || st->solid ||
+        st->over_w >= 0 || st->delay || st->wrap_r || st->in_decoration ||
+        (st->rd[M8_MISC_FLAGS] & M8_MISC_CHAR_WRAP))
+        return 0;
+    glyph_target t;
+    if (!glyph_target_init(st, m8_draw_pal(st->rd, st->fg), &t)) return 0;
+    int h = cell_height(st), w1 = st->char_w, w2 = st->char_w2;
+    int ox = st->off_x - st->cam_x, oy = st->y - st->cam_y + st->off_y;
+    int x = st->x, i = st->pos, c = 0, adv = 0;
+    long area = 0;
+    for (; i < len && (c = s[i]) >= 16; i++) {
+        int wide_glyph = c >= 128;
+        adv = wide_glyph ? w2 : w1;
+        if (adv < 0) adv = 0;
+        glyph_put(&t, m8_font_glyphs[c], wide_glyph ? 7 : 3, 5, x + ox, oy);
+        area += adv;
+        x += adv;
+    }
+    int n = i - st->pos;
+    if (n == 0) return 0;
+    st->pos = i;
+    st->pend_c = s[i - 1];
+    st->pend_oneoff = 0;
+    st->last_x = x - adv;
+    st->last_y = st->y;
+    st->last_adv = adv;
+    st->cell_px += area * h;
+    st->cells += n;
+    st->x = x;
+    if (h > st->line_h) st->line_h = h;
+    note_x(st);
+    return n;
+}
+
 int m8_text_step(m8_text_state *st, const char *str, int len)
 {
     const uint8_t *s = (const uint8_t *)str;
@@ -449,6 +518,7 @@ int m8_text_step(m8_text_state *st, const char *str, int len)
             return 0;
         }
         int c = s[st->pos];
+        if (c >= 16 && st->repeat < 0 && plain_run(st, s, len) > 0) continue;
         if (c >= 16 && st->repeat < 0) {  /* a plain char: what one_code would queue, drawn */
             st->pos++;
             st->pend_c = c;
