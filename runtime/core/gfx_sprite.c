@@ -444,34 +444,36 @@ static inline void sspr_read_row(const uint8_t *ram, uint32_t src, int srow,
     }
 }
 
-/* Write the whole bytes of one destination row from a row's kept bits and values,
- * eight bytes a step ((p & keep) | val twice is (p & keep) | val: the last step may
- * overlap). */
-static inline void sspr_put_pairs(uint8_t *p, const uint8_t *rk, const uint8_t *rv, int pairs)
+/* Write the whole bytes of one destination row from a row's kept bits and values, held
+ * as 64-bit words (byte b of the row is byte b % 8 of word b / 8): eight bytes a step,
+ * then the last bytes of a row whose width is not a multiple of eight. The words were
+ * stored whole, so every load here reads exactly what one store wrote (no byte stores
+ * read back as a word, which stalls the store-to-load forwarding). */
+static inline void sspr_put_pairs(uint8_t *p, const uint64_t *rk, const uint64_t *rv, int pairs)
 {
-    if (pairs >= 8) {
-        for (int b = 0;; b += 8) {
-            if (b > pairs - 8) b = pairs - 8;
-            uint64_t v, keep, val;
-            memcpy(&v, p + b, 8);
-            memcpy(&keep, rk + b, 8);
-            memcpy(&val, rv + b, 8);
-            v = (v & keep) | val;
-            memcpy(p + b, &v, 8);
-            if (b == pairs - 8) break;
+    int j = 0;
+    for (; 8 * j + 8 <= pairs; j++) {
+        uint64_t v;
+        memcpy(&v, p + 8 * j, 8);
+        v = (v & rk[j]) | rv[j];
+        memcpy(p + 8 * j, &v, 8);
+    }
+    int rest = pairs - 8 * j;
+    if (rest) {
+        uint64_t keep = rk[j], val = rv[j];
+        uint8_t *q = p + 8 * j;
+        if (rest >= 4) {
+            uint32_t v;
+            memcpy(&v, q, 4);
+            v = (v & (uint32_t)keep) | (uint32_t)val;
+            memcpy(q, &v, 4);
+            keep >>= 32;
+            val >>= 32;
+            q += 4;
+            rest -= 4;
         }
-    } else if (pairs >= 4) {
-        for (int b = 0;; b = pairs - 4) {
-            uint32_t v, keep, val;
-            memcpy(&v, p + b, 4);
-            memcpy(&keep, rk + b, 4);
-            memcpy(&val, rv + b, 4);
-            v = (v & keep) | val;
-            memcpy(p + b, &v, 4);
-            if (b == pairs - 4) break;
-        }
-    } else {
-        for (int b = 0; b < pairs; b++) p[b] = (uint8_t)((p[b] & rk[b]) | rv[b]);
+        for (; rest > 0; rest--, q++, keep >>= 8, val >>= 8)
+            *q = (uint8_t)((*q & keep) | (val & 0xff));
     }
 }
 
@@ -507,7 +509,8 @@ static void sspr_fast(uint8_t *ram, const m8_sprite_ink *s, sspr_cols *c, int sy
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
     int xa = c->xa, xb = c->xb, lead = c->lead, pairs = c->pairs, tail = c->tail;
     const uint8_t *at = c->at, *ap = c->at + lead;
-    uint8_t cols[128], rv[64], rk[64];
+    uint8_t cols[128];
+    uint64_t rv[8], rk[8];
     int last_srow = INT_MIN;
     scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
     for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
@@ -525,10 +528,17 @@ static void sspr_fast(uint8_t *ram, const m8_sprite_ink *s, sspr_cols *c, int sy
                 if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
                 continue;
             }
-            for (int b = 0; b < pairs; b++) {
-                uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
-                rv[b] = k->val[v];
-                rk[b] = k->keep[v];
+            for (int j = 0; 8 * j < pairs; j++) {     /* words made in registers */
+                uint64_t wv = 0, wk = 0;
+                int n = pairs - 8 * j < 8 ? pairs - 8 * j : 8;
+                for (int i = 0; i < n; i++) {
+                    int b = 8 * j + i;
+                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
+                    wv |= (uint64_t)k->val[v] << (8 * i);
+                    wk |= (uint64_t)k->keep[v] << (8 * i);
+                }
+                rv[j] = wv;
+                rk[j] = wk;
             }
         }
         if (lead) put_pixel(d, xa, cols[at[0]], k);
