@@ -53,7 +53,18 @@ int mote8_editor_open(mote8 *vm, const void *data, size_t len, const char *path,
     snprintf(vm->editor_cart, sizeof vm->editor_cart, "%s", vm->cart_data ? vm->cart_name : "");
     m8_editor_name(ed, name);
     m8_editor_attach(ed, vm->machine->ram, vm->machine->cart.rom);
+    m8_editor_clipboard(ed, vm->editor_clipboard.set, vm->editor_clipboard.get,
+                        vm->editor_clipboard.user);
     return 0;
+}
+
+void mote8_editor_set_clipboard(mote8 *vm, const mote8_clipboard *clipboard)
+{
+    static const mote8_clipboard none = { 0 };
+    vm->editor_clipboard = clipboard ? *clipboard : none;
+    if (vm->editor)
+        m8_editor_clipboard(vm->editor, vm->editor_clipboard.set, vm->editor_clipboard.get,
+                            vm->editor_clipboard.user);
 }
 
 void m8_editor_door_restarted(m8_vm *vm, const char *name)

@@ -306,6 +306,16 @@ void mote8_editor_frame(mote8 *m8, uint8_t *rgb);
 int mote8_editor_unsaved(const mote8 *m8);
 /* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). */
 int mote8_editor_save(mote8 *m8, char *err, size_t errsz);
+/* The host's clipboard, for copy and paste between carts and programs (docs/editors.md):
+ * the editors hand every copy to set() as text ("[gfx]..." sprites, "[map]..." cells) and a
+ * paste asks get() first (a malloc'd text that mote8 frees; NULL when empty). Kept across
+ * mote8_editor_open; NULL (or no call) leaves the editors a clipboard of their own. */
+typedef struct mote8_clipboard {
+    void *user;
+    void (*set)(void *user, const char *text);
+    char *(*get)(void *user);
+} mote8_clipboard;
+void mote8_editor_set_clipboard(mote8 *m8, const mote8_clipboard *clipboard);
 /* The .p8 text a save writes (malloc'd, length in *len), or NULL with err; force = 1
  * rewrites __gfx__, __gff__ and __map__ even when unchanged (tests of the writer). */
 char *mote8_editor_cart_text(mote8 *m8, int force, size_t *len, char *err, size_t errsz);
