@@ -397,6 +397,18 @@ int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb);
 /* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
  * 0 or -1 with err set (unreadable PNG, wrong size). */
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+/* A PNG of any size into the sprite sheet with its top-left at sheet pixel x,y (nearest of
+ * the 16 colours, as above); only that rectangle changes. It must fit inside the 128x128
+ * sheet. 0 or -1 with err set. */
+int mote8_cart_import_gfx_at(mote8_cart *cart, const char *png_path, int x, int y, char *err,
+                             size_t errsz);
+/* The map (128x64 cells; rows 32-63 are the sheet's lower half) as a PNG: cells = 0, a
+ * 1024x512 picture with each cell drawn as its sprite (cell 0 black, as map() leaves it);
+ * cells = 1, 128x64 pixels, one per cell, grey level = the cell's sprite number (r = g = b),
+ * which mote8_cart_import_map reads back unchanged. 0 or -1 with err set. */
+int mote8_cart_export_map(const mote8_cart *cart, const char *png_path, int cells, char *err,
+                          size_t errsz);
+int mote8_cart_import_map(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
 
 /* --- PCM codec (api/pcm_files.c) ---
  * The bit-plane PCM codec of docs/pcm-codec.md (a mote8 extension) for tools (mote8-pcm):
