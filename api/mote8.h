@@ -268,8 +268,8 @@ void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
  * run by mouse and keys. They edit a document (sheet, map, flags: 0x0000-0x30ff) taken
  * from the cart file's bytes; every edit is written through to the machine's RAM and its
  * cart's ROM at once, so a running cart sees it (and keeps it when it is restarted). A save
- * writes the .p8 file through the platform's write_file (atomic in the POSIX host), with
- * only the sections the editors changed rewritten. */
+ * writes the cart file through the platform's write_file (atomic in the POSIX host): a .p8
+ * with only the sections the editors changed rewritten, a .p8.png or .p8.rom in its format. */
 #define MOTE8_KEY_LEFT 0x100        /* keys: printable ones as their lower-case ASCII code */
 #define MOTE8_KEY_RIGHT 0x101
 #define MOTE8_KEY_UP 0x102
@@ -286,8 +286,9 @@ enum mote8_editor_action {
     MOTE8_EDITOR_SAVE = 1,      /* Ctrl+S: the host calls mote8_editor_save */
     MOTE8_EDITOR_LEAVE = 2      /* Escape: the host goes back to the cart */
 };
-/* Open the editors on the cart whose file bytes are `data` (any format; only .p8 text can
- * be saved), saving to `path` (NULL: nowhere, e.g. a bundled cart). Opening again replaces
+/* Open the editors on the cart whose file bytes are `data` (any format; a save writes the
+ * same format: .p8 text with only the edited sections rewritten, a .p8.png or .p8.rom
+ * encoded again with its label, code and sound kept), saving to `path` (NULL: nowhere, e.g. a bundled cart). Opening again replaces
  * the editors (and their undo history). 0, or -1 with err. */
 int mote8_editor_open(mote8 *m8, const void *data, size_t len, const char *path, char *err,
                       size_t errsz);

@@ -1,7 +1,7 @@
 /* editor_internal.h - the state the editor's modules share: the document and its undo
  * history (editor_doc.c), the sprite editor (editor_sprite.c), the map editor
  * (editor_map.c), the screen and its common parts (editor_ui.c), the saved text
- * (editor_save.c), the clipboard texts (editor_clip.c).
+ * (editor_save.c, editor_save_bin.c), the clipboard texts (editor_clip.c).
  * Depends on: editor.h, ram.h, gfx.h (runtime/core). */
 #ifndef M8_EDITOR_INTERNAL_H
 #define M8_EDITOR_INTERNAL_H
@@ -65,6 +65,9 @@ struct m8_editor {
     uint8_t *redo[ED_UNDO_MAX];
     int n_redo;
     char *text;                 /* the .p8 file as last read or saved, NULL if not .p8 */
+    uint8_t *bin;               /* the .p8.png / .p8.rom file as last read or saved, or NULL */
+    size_t bin_len;
+    int bin_format;             /* M8_FORMAT_PNG or M8_FORMAT_ROM (cart_codec.h) */
     size_t text_len;
     m8_cart file;               /* `text` parsed: what every other section must stay */
     int tab;                    /* ED_TAB_* */
