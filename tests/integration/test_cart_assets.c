@@ -197,7 +197,7 @@ Test(cart_assets, export_wav_is_the_machines_sfx, .timeout = 120)
     /* sfx 0 (the only line): speed 5, notes of rising pitch on several waves and volumes */
     char line[200] = "00050000";
     for (int i = 0; i < 32; i++) {
-        char note[6];
+        char note[16];
         snprintf(note, sizeof note, "%02x%d%d%d", 20 + i, i % 8, 3 + i % 5, 0);
         strcat(line, note);
     }
