@@ -97,7 +97,9 @@ Test(edit_select, select_move_copy_paste_flip_rotate_cut, .timeout = 60)
              "key s\n"
              "drag %d %d %d %d\n"       /* select pixels 1,1 - 3,2 of the block (sheet 9,1 3x2) */
              "drag %d %d %d %d\n"       /* drag its content by +2,+3 */
+             "key ctrl+z\nkey ctrl+y\n" /* the move undone and redone */
              "key right\n"              /* and one more pixel right */
+             "key ctrl+z\nkey ctrl+y\n"
              "key ctrl+c\n"             /* copy it (3x2) */
              "key h\nkey ctrl+z\nkey ctrl+y\nkey ctrl+z\n"   /* flip, undone, redone, undone */
              "click %d %d\n"            /* a click: no selection */
