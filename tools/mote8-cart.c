@@ -297,7 +297,10 @@ static int cmd_export_wav(const char *path, const char *num, const char *wav)
     cfg.have_seed = 1;                          /* as the headless runner: seed 0 */
     mote8 *m8 = player && samples ? mote8_create(&cfg) : NULL;
     int rc = EXIT_OK;
-    if (!m8) {
+    if (!player && samples) {
+        fprintf(stderr, "mote8-cart: %s: the cart's .p8 text has no __lua__ section to replace\n", path);
+        rc = EXIT_BAD_INPUT;
+    } else if (!m8) {
         fprintf(stderr, "mote8-cart: %s: out of memory\n", path);
         rc = EXIT_BAD_INPUT;
     } else if (mote8_load_cart(m8, player, code_len, path) != 0) {
