@@ -39,6 +39,7 @@ int mote8_editor_open(mote8 *vm, const void *data, size_t len, const char *path,
     }
     m8_editor *ed = m8_editor_new(&cart, format == M8_FORMAT_P8 ? data : NULL, len);
     m8_cart_free(&cart);
+    if (ed && format != M8_FORMAT_P8) m8_editor_binary(ed, data, len, format);
     char *own_path = path ? strdup(path) : NULL;
     if (!ed || (path && !own_path)) {
         m8_editor_free(ed);
@@ -53,7 +54,18 @@ int mote8_editor_open(mote8 *vm, const void *data, size_t len, const char *path,
     snprintf(vm->editor_cart, sizeof vm->editor_cart, "%s", vm->cart_data ? vm->cart_name : "");
     m8_editor_name(ed, name);
     m8_editor_attach(ed, vm->machine->ram, vm->machine->cart.rom);
+    m8_editor_clipboard(ed, vm->editor_clipboard.set, vm->editor_clipboard.get,
+                        vm->editor_clipboard.user);
     return 0;
+}
+
+void mote8_editor_set_clipboard(mote8 *vm, const mote8_clipboard *clipboard)
+{
+    static const mote8_clipboard none = { 0 };
+    vm->editor_clipboard = clipboard ? *clipboard : none;
+    if (vm->editor)
+        m8_editor_clipboard(vm->editor, vm->editor_clipboard.set, vm->editor_clipboard.get,
+                            vm->editor_clipboard.user);
 }
 
 void m8_editor_door_restarted(m8_vm *vm, const char *name)
@@ -73,9 +85,11 @@ void m8_editor_door_restarted(m8_vm *vm, const char *name)
     m8_cart cart;                                   /* the file as read now (--watch, Ctrl+R) */
     m8_cart_error cerr;
     m8_cart_format format = M8_FORMAT_UNKNOWN;
-    if (m8_cart_read_any(&cart, vm->cart_data, vm->cart_len, name, &cerr, &format) == 0)
+    if (m8_cart_read_any(&cart, vm->cart_data, vm->cart_len, name, &cerr, &format) == 0) {
         m8_editor_reload(vm->editor, &cart, format == M8_FORMAT_P8 ? vm->cart_data : NULL,
                          vm->cart_len);
+        m8_editor_binary(vm->editor, vm->cart_data, vm->cart_len, format);
+    }
     m8_cart_free(&cart);
 }
 
@@ -122,14 +136,14 @@ int mote8_editor_save(mote8 *vm, char *err, size_t errsz)
         return -1;
     }
     const mote8_platform *pf = &vm->config.platform;
-    char *text = NULL;
+    char *text = NULL;                              /* .p8 text, or the .p8.png / .p8.rom */
     if (!vm->editor_path)
         snprintf(why, sizeof why, "this cart has no file to save to (a bundled cart)");
     else if (!pf->write_file)
         snprintf(why, sizeof why, "%s: this host cannot write files", vm->editor_path);
-    else if ((text = m8_editor_cart_text(vm->editor, 0, &len, why, sizeof why)) != NULL &&
+    else if ((text = m8_editor_cart_bytes(vm->editor, &len, why, sizeof why)) != NULL &&
              pf->write_file(pf->user, vm->editor_path, text, len, why, sizeof why) == 0) {
-        m8_editor_mark_saved(vm->editor, text, len);
+        m8_editor_mark_saved_bytes(vm->editor, text, len);
         if (strcmp(vm->editor_cart, vm->cart_name) == 0) {  /* a restart runs the saved file */
             free(vm->cart_data);
             vm->cart_data = text;

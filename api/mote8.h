@@ -268,8 +268,8 @@ void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
  * run by mouse and keys. They edit a document (sheet, map, flags: 0x0000-0x30ff) taken
  * from the cart file's bytes; every edit is written through to the machine's RAM and its
  * cart's ROM at once, so a running cart sees it (and keeps it when it is restarted). A save
- * writes the .p8 file through the platform's write_file (atomic in the POSIX host), with
- * only the sections the editors changed rewritten. */
+ * writes the cart file through the platform's write_file (atomic in the POSIX host): a .p8
+ * with only the sections the editors changed rewritten, a .p8.png or .p8.rom in its format. */
 #define MOTE8_KEY_LEFT 0x100        /* keys: printable ones as their lower-case ASCII code */
 #define MOTE8_KEY_RIGHT 0x101
 #define MOTE8_KEY_UP 0x102
@@ -286,8 +286,9 @@ enum mote8_editor_action {
     MOTE8_EDITOR_SAVE = 1,      /* Ctrl+S: the host calls mote8_editor_save */
     MOTE8_EDITOR_LEAVE = 2      /* Escape: the host goes back to the cart */
 };
-/* Open the editors on the cart whose file bytes are `data` (any format; only .p8 text can
- * be saved), saving to `path` (NULL: nowhere, e.g. a bundled cart). Opening again replaces
+/* Open the editors on the cart whose file bytes are `data` (any format; a save writes the
+ * same format: .p8 text with only the edited sections rewritten, a .p8.png or .p8.rom
+ * encoded again with its label, code and sound kept), saving to `path` (NULL: nowhere, e.g. a bundled cart). Opening again replaces
  * the editors (and their undo history). 0, or -1 with err. */
 int mote8_editor_open(mote8 *m8, const void *data, size_t len, const char *path, char *err,
                       size_t errsz);
@@ -306,6 +307,16 @@ void mote8_editor_frame(mote8 *m8, uint8_t *rgb);
 int mote8_editor_unsaved(const mote8 *m8);
 /* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). */
 int mote8_editor_save(mote8 *m8, char *err, size_t errsz);
+/* The host's clipboard, for copy and paste between carts and programs (docs/editors.md):
+ * the editors hand every copy to set() as text ("[gfx]..." sprites, "[map]..." cells) and a
+ * paste asks get() first (a malloc'd text that mote8 frees; NULL when empty). Kept across
+ * mote8_editor_open; NULL (or no call) leaves the editors a clipboard of their own. */
+typedef struct mote8_clipboard {
+    void *user;
+    void (*set)(void *user, const char *text);
+    char *(*get)(void *user);
+} mote8_clipboard;
+void mote8_editor_set_clipboard(mote8 *m8, const mote8_clipboard *clipboard);
 /* The .p8 text a save writes (malloc'd, length in *len), or NULL with err; force = 1
  * rewrites __gfx__, __gff__ and __map__ even when unchanged (tests of the writer). */
 char *mote8_editor_cart_text(mote8 *m8, int force, size_t *len, char *err, size_t errsz);
@@ -387,6 +398,18 @@ int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb);
 /* A 128x128 PNG into the sprite sheet, each pixel mapped to the nearest of the 16 colours.
  * 0 or -1 with err set (unreadable PNG, wrong size). */
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
+/* A PNG of any size into the sprite sheet with its top-left at sheet pixel x,y (nearest of
+ * the 16 colours, as above); only that rectangle changes. It must fit inside the 128x128
+ * sheet. 0 or -1 with err set. */
+int mote8_cart_import_gfx_at(mote8_cart *cart, const char *png_path, int x, int y, char *err,
+                             size_t errsz);
+/* The map (128x64 cells; rows 32-63 are the sheet's lower half) as a PNG: cells = 0, a
+ * 1024x512 picture with each cell drawn as its sprite (cell 0 black, as map() leaves it);
+ * cells = 1, 128x64 pixels, one per cell, grey level = the cell's sprite number (r = g = b),
+ * which mote8_cart_import_map reads back unchanged. 0 or -1 with err set. */
+int mote8_cart_export_map(const mote8_cart *cart, const char *png_path, int cells, char *err,
+                          size_t errsz);
+int mote8_cart_import_map(mote8_cart *cart, const char *png_path, char *err, size_t errsz);
 
 /* --- PCM codec (api/pcm_files.c) ---
  * The bit-plane PCM codec of docs/pcm-codec.md (a mote8 extension) for tools (mote8-pcm):

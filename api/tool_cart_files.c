@@ -276,6 +276,19 @@ int mote8_cart_label_rgb(const mote8_cart *cart, uint8_t *rgb)
     return 0;
 }
 
+/* w x h RGB pixels into the sheet at x0,y0 (inside it), nearest of the 16 colours. */
+static void put_sheet_rect(mote8_cart *cart, const uint8_t *rgb, int w, int h, int x0, int y0)
+{
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = rgb + (y * w + x) * 3;
+            int c = m8_nearest_palette_colour(p[0], p[1], p[2], 1), sx = x0 + x;
+            uint8_t *b = &cart->cart.rom[M8_GFX + (y0 + y) * (M8_SHEET_W / 2) + sx / 2];
+            *b = sx & 1 ? (uint8_t)((*b & 0x0f) | c << 4) : (uint8_t)((*b & 0xf0) | c);
+        }
+    cart->cart.section_present |= M8_SEC_GFX;
+}
+
 int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz)
 {
     int w = 0, h = 0;
@@ -292,14 +305,100 @@ int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, siz
         free(rgb);
         return -1;
     }
-    for (int y = 0; y < M8_SHEET_H; y++)
-        for (int x = 0; x < M8_SHEET_W; x += 2) {
-            const uint8_t *p = rgb + (y * M8_SHEET_W + x) * 3;
-            int left = m8_nearest_palette_colour(p[0], p[1], p[2], 1);
-            int right = m8_nearest_palette_colour(p[3], p[4], p[5], 1);
-            cart->cart.rom[M8_GFX + y * (M8_SHEET_W / 2) + x / 2] = (uint8_t)(right << 4 | left);
+    put_sheet_rect(cart, rgb, w, h, 0, 0);
+    free(rgb);
+    return 0;
+}
+
+int mote8_cart_import_gfx_at(mote8_cart *cart, const char *png_path, int x, int y, char *err,
+                             size_t errsz)
+{
+    int w = 0, h = 0;
+    char msg[300];
+    uint8_t *rgb = m8_png_read_rgb(png_path, &w, &h, msg, sizeof msg);
+    if (!rgb) {
+        if (err && errsz) snprintf(err, errsz, "%s", msg);
+        return -1;
+    }
+    if (x < 0 || y < 0 || w > M8_SHEET_W - x || h > M8_SHEET_H - y) {
+        snprintf(msg, sizeof msg, "the %dx%d picture at %d,%d does not fit in the %dx%d sprite sheet",
+                 w, h, x, y, M8_SHEET_W, M8_SHEET_H);
+        set_err(err, errsz, png_path, msg);
+        free(rgb);
+        return -1;
+    }
+    put_sheet_rect(cart, rgb, w, h, x, y);
+    free(rgb);
+    return 0;
+}
+
+/* The ROM address of map cell x,y (rows 32-63 in the sheet's lower half, as map() reads). */
+static int map_addr(int x, int y)
+{
+    return y < 32 ? M8_MAP + y * 128 + x : M8_GFX_SHARED + (y - 32) * 128 + x;
+}
+
+int mote8_cart_export_map(const mote8_cart *cart, const char *png_path, int cells, char *err,
+                          size_t errsz)
+{
+    int w = cells ? 128 : 1024, h = cells ? 64 : 512;
+    uint8_t *rgb = malloc((size_t)w * (size_t)h * 3);
+    if (!rgb) {
+        set_err(err, errsz, png_path, "out of memory");
+        return -1;
+    }
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint8_t *p = rgb + ((size_t)y * (size_t)w + (size_t)x) * 3;
+            int v = cart->cart.rom[map_addr(cells ? x : x / 8, cells ? y : y / 8)];
+            if (cells) {
+                p[0] = p[1] = p[2] = (uint8_t)v;
+                continue;
+            }
+            int colour = 0;                    /* cell 0 stays black, as map() skips it */
+            if (v) {
+                int sx = v % 16 * 8 + x % 8, sy = v / 16 * 8 + y % 8;
+                uint8_t b = cart->cart.rom[M8_GFX + sy * (M8_SHEET_W / 2) + sx / 2];
+                colour = sx & 1 ? b >> 4 : b & 15;
+            }
+            m8_palette_rgb(colour, &p[0], &p[1], &p[2]);
         }
-    cart->cart.section_present |= M8_SEC_GFX;
+    errno = 0;
+    int rc = m8_png_write_rgb(png_path, rgb, w, h, 1);
+    free(rgb);
+    if (rc == 0) return 0;
+    char msg[200];
+    snprintf(msg, sizeof msg, "cannot write the PNG (%s)", errno ? strerror(errno) : "libpng error");
+    set_err(err, errsz, png_path, msg);
+    return -1;
+}
+
+int mote8_cart_import_map(mote8_cart *cart, const char *png_path, char *err, size_t errsz)
+{
+    int w = 0, h = 0;
+    char msg[300];
+    uint8_t *rgb = m8_png_read_rgb(png_path, &w, &h, msg, sizeof msg);
+    if (!rgb) {
+        if (err && errsz) snprintf(err, errsz, "%s", msg);
+        return -1;
+    }
+    if (w != 128 || h != 64) {
+        snprintf(msg, sizeof msg, "the picture is %dx%d, a map of cell numbers is 128x64 "
+                                  "(mote8-cart export-map --cells)", w, h);
+        set_err(err, errsz, png_path, msg);
+        free(rgb);
+        return -1;
+    }
+    for (int i = 0; i < 128 * 64; i++)
+        if (rgb[i * 3] != rgb[i * 3 + 1] || rgb[i * 3] != rgb[i * 3 + 2]) {
+            snprintf(msg, sizeof msg, "pixel %d,%d is not grey: a map of cell numbers has "
+                                      "r = g = b = the sprite number", i % 128, i / 128);
+            set_err(err, errsz, png_path, msg);
+            free(rgb);
+            return -1;
+        }
+    for (int i = 0; i < 128 * 64; i++) cart->cart.rom[map_addr(i % 128, i / 128)] = rgb[i * 3];
+    cart->cart.section_present |= M8_SEC_MAP | M8_SEC_GFX;
     free(rgb);
     return 0;
 }

@@ -132,6 +132,7 @@ struct mote8 {
     struct m8_editor *editor;         /* the built-in editors, NULL until opened */
     char *editor_path;                /* the file they save to, NULL: none */
     char editor_cart[256];            /* the cart they edit (its edits stay across restarts) */
+    mote8_clipboard editor_clipboard; /* the host's clipboard for them (zeros: none) */
 };
 
 /* Free what the snapshot module keeps (api/snapshot.c). */

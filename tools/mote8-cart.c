@@ -1,5 +1,6 @@
 /* mote8-cart.c - the cart file tool: describe carts, convert between .p8, .p8.png and
- * .p8.rom, and move the sprite sheet and label to and from PNG files.
+ * .p8.rom, move the sprite sheet, label and map to and from PNG files, render an sfx to
+ * WAV with the machine's own synth.
  *
  *   mote8-cart info CART                      sections, sizes, tokens, compressed size
  *   mote8-cart convert IN OUT                 format chosen by OUT's extension
@@ -20,6 +21,8 @@
  * Exit codes: 0 done, 1 bad input (unreadable or broken cart or picture, code too large,
  * cannot write), 2 usage. Uses only the embedding API (api/mote8.h, "cart files").
  * Depends on: mote8.h, libc, POSIX (mkstemp, fchmod, readlink, rename). */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +40,18 @@ static const char usage_text[] =
     "                                .p8 (text), .p8.png (picture), .p8.rom (32 KiB image)\n"
     "  export-gfx CART OUT.png       write the sprite sheet as a 128x128 PNG\n"
     "  export-label CART OUT.png     write the label as a 128x128 PNG\n"
-    "  import-gfx CART IN.png [OUT]  put a 128x128 PNG into the sprite sheet (nearest of the\n"
-    "                                16 colours) and write OUT (default: CART itself)\n"
+    "  import-gfx CART IN.png [OUT] [--at X,Y]\n"
+    "                                put a 128x128 PNG into the sprite sheet (nearest of the\n"
+    "                                16 colours) and write OUT (default: CART itself); with\n"
+    "                                --at, a PNG of any size with its top-left at sheet\n"
+    "                                pixel X,Y (only that rectangle changes)\n"
+    "  export-map CART OUT.png [--cells]\n"
+    "                                write the map drawn with its sprites (1024x512), or with\n"
+    "                                --cells one grey pixel per cell, its sprite number\n"
+    "                                (128x64; import-map reads it back)\n"
+    "  import-map CART IN.png [OUT]  put a 128x64 --cells picture into the map\n"
+    "  export-wav CART N OUT.wav     render sfx N (0-63) as the machine plays it: speed*32\n"
+    "                                notes of 183 samples, 22050 Hz mono 16-bit\n"
     "  new OUT                       write a new cart from the template (a small game to\n"
     "                                change; docs/first-cart.md); OUT must not exist\n"
     "  export-html CART OUT.html [MORE ...]\n"
@@ -138,7 +151,40 @@ static int cmd_export(const char *path, const char *png, int label)
     return ok ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
-static int cmd_import_gfx(const char *path, const char *png, const char *out)
+static int cmd_import_gfx(const char *path, const char *png, const char *out, const char *at)
+{
+    int format, x = 0, y = 0;
+    char tail;
+    if (at && (sscanf(at, "%d,%d%c", &x, &y, &tail) != 2 || x < 0 || y < 0))
+        return usage_error("--at takes X,Y: a sheet pixel (0-127), not '%s'", at);
+    if (out_format(out, &format) != 0) return EXIT_USAGE;
+    mote8_cart *cart = load(path);
+    if (!cart) return EXIT_BAD_INPUT;
+    char err[512];
+    int rc = EXIT_OK;
+    if ((at ? mote8_cart_import_gfx_at(cart, png, x, y, err, sizeof err)
+            : mote8_cart_import_gfx(cart, png, err, sizeof err)) != 0) {
+        fprintf(stderr, "%s\n", err);
+        rc = EXIT_BAD_INPUT;
+    } else {
+        rc = save(cart, out, format);
+    }
+    mote8_cart_destroy(cart);
+    return rc;
+}
+
+static int cmd_export_map(const char *path, const char *png, int cells)
+{
+    mote8_cart *cart = load(path);
+    if (!cart) return EXIT_BAD_INPUT;
+    char err[512];
+    int ok = mote8_cart_export_map(cart, png, cells, err, sizeof err) == 0;
+    if (!ok) fprintf(stderr, "%s\n", err);
+    mote8_cart_destroy(cart);
+    return ok ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
+static int cmd_import_map(const char *path, const char *png, const char *out)
 {
     int format;
     if (out_format(out, &format) != 0) return EXIT_USAGE;
@@ -146,13 +192,140 @@ static int cmd_import_gfx(const char *path, const char *png, const char *out)
     if (!cart) return EXIT_BAD_INPUT;
     char err[512];
     int rc = EXIT_OK;
-    if (mote8_cart_import_gfx(cart, png, err, sizeof err) != 0) {
+    if (mote8_cart_import_map(cart, png, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         rc = EXIT_BAD_INPUT;
     } else {
         rc = save(cart, out, format);
     }
     mote8_cart_destroy(cart);
+    return rc;
+}
+
+/* --- export-wav: the cart's data with the code "sfx(N)", run by the machine as the
+ * headless runner runs a cart (fixed seed, 30 ticks a second), its audio kept --- */
+
+/* The .p8 text `text` with the body of __lua__ replaced by `code`: malloc'd, or NULL. */
+static char *with_code(const char *text, size_t len, const char *code, size_t *out_len)
+{
+    const char *lua = strstr(text, "\n__lua__\n");
+    if (!lua) return NULL;
+    lua += strlen("\n__lua__\n");
+    const char *next = strstr(lua, "\n__");
+    size_t head = (size_t)(lua - text), rest = next ? len - (size_t)(next + 1 - text) : 0;
+    char *out = malloc(head + strlen(code) + rest + 1);
+    if (!out) return NULL;
+    memcpy(out, text, head);
+    memcpy(out + head, code, strlen(code));
+    if (next) memcpy(out + head + strlen(code), next + 1, rest);
+    *out_len = head + strlen(code) + rest;
+    out[*out_len] = 0;
+    return out;
+}
+
+/* Speed of sfx n from the .p8 text's __sfx__ line n ("EESSLLEE" + notes): 1 when 0 or
+ * missing, as the synth counts it. */
+static int sfx_speed_of(const char *text, int n)
+{
+    const char *p = strstr(text, "\n__sfx__\n");
+    if (!p) return 1;
+    p += strlen("\n__sfx__\n");
+    for (int i = 0; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p) p++;
+    }
+    unsigned v = 0;
+    if (!p || p[0] == '_' || sscanf(p + 2, "%2x", &v) != 1) return 1;
+    return v ? (int)v : 1;
+}
+
+static void put_le(unsigned char *p, uint32_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* A 16-bit mono PCM WAV file: 0, or -1 (errno). */
+static int write_wav(const char *path, const int16_t *samples, uint32_t n)
+{
+    unsigned char head[44];
+    memcpy(head, "RIFF", 4);
+    put_le(head + 4, 36 + n * 2, 4);
+    memcpy(head + 8, "WAVEfmt ", 8);
+    put_le(head + 16, 16, 4);
+    put_le(head + 20, 1, 2);                    /* PCM */
+    put_le(head + 22, 1, 2);                    /* mono */
+    put_le(head + 24, MOTE8_AUDIO_RATE, 4);
+    put_le(head + 28, MOTE8_AUDIO_RATE * 2, 4);
+    put_le(head + 32, 2, 2);
+    put_le(head + 34, 16, 2);
+    memcpy(head + 36, "data", 4);
+    put_le(head + 40, n * 2, 4);
+    FILE *f = fopen(path, "wb");
+    if (!f) return -1;
+    int ok = fwrite(head, 1, sizeof head, f) == sizeof head;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        unsigned char b[2];
+        put_le(b, (uint16_t)samples[i], 2);
+        ok = fwrite(b, 1, 2, f) == 2;
+    }
+    if (fclose(f) != 0) ok = 0;
+    return ok ? 0 : -1;
+}
+
+static int cmd_export_wav(const char *path, const char *num, const char *wav)
+{
+    char *end;
+    long n = strtol(num, &end, 10);
+    if (*end || end == num || n < 0 || n > 63) return usage_error("N is an sfx number 0-63, not '%s'", num);
+    mote8_cart *cart = load(path);
+    if (!cart) return EXIT_BAD_INPUT;
+    char err[512];
+    size_t len = 0, code_len = 0;
+    char *text = mote8_cart_encode(cart, MOTE8_CART_P8, &len, err, sizeof err);
+    mote8_cart_destroy(cart);
+    if (!text) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    char code[32];
+    snprintf(code, sizeof code, "sfx(%ld)\n", n);
+    char *player = with_code(text, len, code, &code_len);
+    uint32_t total = (uint32_t)sfx_speed_of(text, (int)n) * 32u * 183u, got = 0;
+    free(text);
+    int16_t *samples = malloc(((size_t)total + MOTE8_AUDIO_RATE) * sizeof *samples);
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;                          /* as the headless runner: seed 0 */
+    mote8 *m8 = player && samples ? mote8_create(&cfg) : NULL;
+    int rc = EXIT_OK;
+    if (!player && samples) {
+        fprintf(stderr, "mote8-cart: %s: the cart's .p8 text has no __lua__ section to replace\n", path);
+        rc = EXIT_BAD_INPUT;
+    } else if (!m8) {
+        fprintf(stderr, "mote8-cart: %s: out of memory\n", path);
+        rc = EXIT_BAD_INPUT;
+    } else if (mote8_load_cart(m8, player, code_len, path) != 0) {
+        fprintf(stderr, "%s\n", mote8_error(m8));
+        rc = EXIT_BAD_INPUT;
+    }
+    while (rc == EXIT_OK && got < total) {
+        mote8_input in;
+        memset(&in, 0, sizeof in);
+        int status = mote8_tick(m8, &in);      /* STOPPED: no main loop, the sound goes on */
+        if (status == MOTE8_ERROR || status == MOTE8_SHUTDOWN) {
+            fprintf(stderr, "%s: the machine stopped: %s\n", path, mote8_error(m8));
+            rc = EXIT_BAD_INPUT;
+            break;
+        }
+        got += (uint32_t)mote8_pull_audio(m8, samples + got, MOTE8_AUDIO_RATE);
+    }
+    if (rc == EXIT_OK && write_wav(wav, samples, total) != 0) {
+        fprintf(stderr, "mote8-cart: cannot write %s: %s\n", wav, strerror(errno));
+        rc = EXIT_BAD_INPUT;
+    }
+    if (rc == EXIT_OK) printf("%s: sfx %ld, %u samples (speed %u)\n", wav, n, total, total / (32u * 183u));
+    mote8_destroy(m8);
+    free(samples);
+    free(player);
     return rc;
 }
 
@@ -517,8 +690,27 @@ int main(int argc, char **argv)
         return cmd_export(argv[2], argv[3], !strcmp(cmd, "export-label"));
     }
     if (!strcmp(cmd, "import-gfx")) {
+        const char *at = NULL;
+        if (nargs >= 4 && !strcmp(argv[argc - 2], "--at")) {
+            at = argv[argc - 1];
+            nargs -= 2;
+        }
+        if (nargs != 2 && nargs != 3)
+            return usage_error("%s takes CART, IN.png, an optional OUT and an optional --at X,Y", cmd);
+        return cmd_import_gfx(argv[2], argv[3], nargs == 3 ? argv[4] : argv[2], at);
+    }
+    if (!strcmp(cmd, "export-map")) {
+        int cells = nargs == 3 && !strcmp(argv[4], "--cells");
+        if (nargs != 2 && !cells) return usage_error("%s takes CART, OUT.png and an optional --cells", cmd);
+        return cmd_export_map(argv[2], argv[3], cells);
+    }
+    if (!strcmp(cmd, "import-map")) {
         if (nargs != 2 && nargs != 3) return usage_error("%s takes CART, IN.png and an optional OUT", cmd);
-        return cmd_import_gfx(argv[2], argv[3], nargs == 3 ? argv[4] : argv[2]);
+        return cmd_import_map(argv[2], argv[3], nargs == 3 ? argv[4] : argv[2]);
+    }
+    if (!strcmp(cmd, "export-wav")) {
+        if (nargs != 3) return usage_error("%s takes CART, N and OUT.wav", cmd);
+        return cmd_export_wav(argv[2], argv[3], argv[4]);
     }
     if (!strcmp(cmd, "export-html")) {
         if (nargs < 2) return usage_error("%s takes CART, OUT.html and optional more carts", cmd);

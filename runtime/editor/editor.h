@@ -66,6 +66,31 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
 /* The text was written: it is the file now (the document is saved). */
 void m8_editor_mark_saved(m8_editor *ed, const char *text, size_t len);
 
+/* A .p8.png or .p8.rom cart (format: M8_FORMAT_PNG or _ROM of cart_codec.h) whose file
+ * bytes are `data` (copied): saves write that format again (editor_save_bin.c). 0, or -1
+ * for another format or out of memory (then only .p8 text can be saved). */
+int m8_editor_binary(m8_editor *ed, const void *data, size_t len, int format);
+/* The bytes a save writes: the .p8 text (as m8_editor_cart_text), or the .p8.png / .p8.rom
+ * with the document's sheet, map and flags and everything else (label, code, sound) as the
+ * file held; read back and checked. malloc'd (length in *len), or NULL with err. */
+void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t errsz);
+/* Those bytes were written: they are the file now. */
+void m8_editor_mark_saved_bytes(m8_editor *ed, const void *data, size_t len);
+
+/* The host's clipboard (editor_clip.c): copies are also handed to set(user, text); a paste
+ * first asks get(user) (a malloc'd text, freed here; NULL: empty) and takes a sprite or map
+ * text from it, else the editors' own last copy. Either may be NULL. */
+void m8_editor_clipboard(m8_editor *ed, void (*set)(void *user, const char *text),
+                         char *(*get)(void *user), void *user);
+/* The clipboard texts: "[gfx]WWHH" + a hex digit per pixel + "[/gfx]" (PICO-8's) and
+ * "[map]WWHH" + two per cell + "[/map]" (mote8's): malloc'd, NULL for a bad size or out of
+ * memory; parsed into pixels (at most 128x128) or cells (128x64): 0, or -1 when the text
+ * is not one. */
+char *m8_editor_gfx_text(const uint8_t *pixels, int w, int h);
+int m8_editor_gfx_parse(const char *text, uint8_t *pixels, int *w, int *h);
+char *m8_editor_map_text(const uint8_t *cells, int w, int h);
+int m8_editor_map_parse(const char *text, uint8_t *cells, int *w, int *h);
+
 /* Parse "ctrl+z", "shift+left", "a", "escape" ...: 0, or -1 for an unknown name. */
 int m8_editor_key_parse(const char *name, int *key, int *mods);
 

@@ -197,6 +197,7 @@ void m8_editor_free(m8_editor *ed)
     drop_all(ed->redo, &ed->n_redo);
     if (ed->text) m8_cart_free(&ed->file);
     free(ed->text);
+    free(ed->bin);
     free(ed);
 }
 

@@ -1,7 +1,7 @@
 /* editor_internal.h - the state the editor's modules share: the document and its undo
  * history (editor_doc.c), the sprite editor (editor_sprite.c), the map editor
  * (editor_map.c), the screen and its common parts (editor_ui.c), the saved text
- * (editor_save.c).
+ * (editor_save.c, editor_save_bin.c), the clipboard texts (editor_clip.c).
  * Depends on: editor.h, ram.h, gfx.h (runtime/core). */
 #ifndef M8_EDITOR_INTERNAL_H
 #define M8_EDITOR_INTERNAL_H
@@ -23,7 +23,7 @@
 
 enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TABS };
 enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
-#define ED_TOOL_SELECT ED_TOOLS   /* the map editor's rectangle selection */
+#define ED_TOOL_SELECT ED_TOOLS   /* the rectangle selection of both editors */
 
 typedef struct ed_sprite_state {
     int sprite;                 /* selected sprite 0-255 (top-left of the zoomed block) */
@@ -32,8 +32,15 @@ typedef struct ed_sprite_state {
     int tool;                   /* ED_TOOL_* */
     int drawing;                /* a stroke or shape is under way (left button held) */
     int x0, y0, lx, ly;         /* sheet pixel where it began, and the last one */
-    uint8_t clip[32 * 32];      /* copied block, colours */
+    uint8_t clip[128 * 128];    /* copied pixels, colours, clip_w x clip_h */
     int clip_w, clip_h;         /* 0 = nothing copied */
+    /* the select tool: a rectangle of sheet pixels inside the block (editor_sprite.c) */
+    int has_sel, sel_x, sel_y, sel_w, sel_h;
+    int sel_block;              /* the block it was made in (sprite | zoom << 8) */
+    int sel_drag;               /* 1: dragging out a rectangle, 2: moving its content */
+    int sel_ax, sel_ay;         /* sheet pixel where that drag began */
+    int lift_x, lift_y;         /* the moved content's rectangle before the move */
+    uint8_t lifted[32 * 32];    /* that content (sel_w x sel_h) */
 } ed_sprite_state;
 
 typedef struct ed_map_state {
@@ -58,6 +65,9 @@ struct m8_editor {
     uint8_t *redo[ED_UNDO_MAX];
     int n_redo;
     char *text;                 /* the .p8 file as last read or saved, NULL if not .p8 */
+    uint8_t *bin;               /* the .p8.png / .p8.rom file as last read or saved, or NULL */
+    size_t bin_len;
+    int bin_format;             /* M8_FORMAT_PNG or M8_FORMAT_ROM (cart_codec.h) */
     size_t text_len;
     m8_cart file;               /* `text` parsed: what every other section must stay */
     int tab;                    /* ED_TAB_* */
@@ -69,6 +79,9 @@ struct m8_editor {
     long msg_until;
     ed_sprite_state spr;
     ed_map_state map;
+    void (*clip_set)(void *user, const char *text);     /* the host's clipboard, may be NULL */
+    char *(*clip_get)(void *user);
+    void *clip_user;
     uint8_t screen[128 * 128];  /* the last frame's colour indices */
     uint8_t ui[M8_RAM_SIZE];    /* the machine the editor draws with */
 };
@@ -110,6 +123,10 @@ int ed_sheet_mouse(m8_editor *ed, int x, int y);
 void ed_say(m8_editor *ed, const char *fmt, ...);
 /* The bottom bar: a message while one shows, else `status`. */
 void ed_bottom_bar(m8_editor *ed, const char *status);
+
+/* --- the host's clipboard (editor_clip.c) --- */
+void ed_clip_put(m8_editor *ed, const char *text);      /* to the host's clipboard, if any */
+char *ed_clip_take(m8_editor *ed);                       /* malloc'd, or NULL */
 
 /* --- the two editors --- */
 void ed_sprite_init(m8_editor *ed);

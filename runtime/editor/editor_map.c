@@ -169,10 +169,20 @@ static int selection_key(m8_editor *ed, int key, int mods)
             for (int x = 0; x < w; x++) m->clip[y * w + x] = (uint8_t)ed_mget(ed, x0 + x, y0 + y);
         m->clip_w = w;
         m->clip_h = h;
+        char *text = m8_editor_map_text(m->clip, w, h);  /* other carts see it */
+        ed_clip_put(ed, text);
+        free(text);
         ed_say(ed, "copied %dx%d cells", w, h);
         return 1;
     }
     if ((mods & M8_MOD_CTRL) && key == 'v') {
+        char *text = ed_clip_take(ed);              /* a [map] text on the host's clipboard */
+        int cw, ch;
+        if (text && m8_editor_map_parse(text, m->clip, &cw, &ch) == 0) {
+            m->clip_w = cw;
+            m->clip_h = ch;
+        }
+        free(text);
         if (!m->clip_w) {
             ed_say(ed, "nothing to paste");
             return 1;

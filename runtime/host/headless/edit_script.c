@@ -10,6 +10,8 @@
  *   frames N                          draw N frames
  *   screenshot FILE [SCALE]           the editors' screen now, as a PNG (128x128 times
  *                                     SCALE, 1-8; default 1)
+ *   clipboard load FILE               the run's clipboard (the editors' copies and pastes
+ *   clipboard save FILE               go through it) from / to FILE, as text
  * A bad line stops the run (exit 2) naming FILE:LINE; a failed save is printed and the run
  * goes on (exit 1 at the end).
  * Depends on: headless.h, api/mote8.h. */
@@ -26,7 +28,26 @@ typedef struct edit_run {
     int line;
     int x, y, buttons;
     int failed;                 /* a save or a screenshot failed */
+    char *clipboard;            /* the run's clipboard (the host's, for the editors) */
 } edit_run;
+
+static void clipboard_set(void *user, const char *text)
+{
+    edit_run *r = user;
+    char *copy = strdup(text);
+    if (!copy) return;                  /* out of memory: the clipboard stays as it was */
+    free(r->clipboard);
+    r->clipboard = copy;
+}
+
+static char *clipboard_get(void *user)
+{
+    edit_run *r = user;
+    return r->clipboard ? strdup(r->clipboard) : NULL;
+}
+
+/* clipboard load FILE / clipboard save FILE: 0, or an exit code. */
+static int clipboard_file(edit_run *r, const char *verb, const char *path);
 
 static int bad_line(const edit_run *r, const char *what)
 {
@@ -133,15 +154,47 @@ static int run_line(edit_run *r, char **w, int n)
         if (n < 2 || n > 3 || (n == 3 && *end) || scale < 1 || scale > 8)
             return bad_line(r, "expected: screenshot FILE [SCALE 1-8]");
         return screenshot(r, w[1], (int)scale);
+    } else if (strcmp(cmd, "clipboard") == 0) {
+        if (n != 3 || (strcmp(w[1], "load") != 0 && strcmp(w[1], "save") != 0))
+            return bad_line(r, "expected: clipboard load FILE or clipboard save FILE");
+        return clipboard_file(r, w[1], w[2]);
     } else {
-        return bad_line(r, "unknown event (mouse, click, drag, wheel, key, save, frames, screenshot)");
+        return bad_line(r, "unknown event (mouse, click, drag, wheel, key, save, frames, "
+                           "screenshot, clipboard)");
     }
     return 0;
 }
 
-int m8_run_edit_script(const m8_options *opt, mote8 *m8)
+static int clipboard_file(edit_run *r, const char *verb, const char *path)
 {
-    edit_run r = { m8, opt->edit_script, opt->cart ? opt->cart : "cart", 0, 0, 0, 0, 0 };
+    if (strcmp(verb, "save") == 0) {
+        FILE *f = fopen(path, "wb");
+        const char *text = r->clipboard ? r->clipboard : "";
+        if (!f || fwrite(text, 1, strlen(text), f) != strlen(text) || fclose(f) != 0) {
+            fprintf(stderr, "mote8: %s: cannot write: %s\n", path, strerror(errno));
+            r->failed = 1;
+        }
+        return 0;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "mote8: %s:%d: %s: cannot read: %s\n", r->file, r->line, path, strerror(errno));
+        return 2;
+    }
+    char *text = malloc(1 << 20);       /* far more than a 128x128 [gfx] text */
+    size_t n = text ? fread(text, 1, (1 << 20) - 1, f) : 0;
+    fclose(f);
+    if (!text) return bad_line(r, "out of memory");
+    text[n] = 0;
+    free(r->clipboard);
+    r->clipboard = text;
+    return 0;
+}
+
+/* The script's lines, then the screenshot: the exit code. */
+static int run_events(const m8_options *opt, edit_run *rp)
+{
+    mote8 *m8 = rp->m8;
     if (opt->edit_script) {
         FILE *f = fopen(opt->edit_script, "r");
         if (!f) {
@@ -150,7 +203,7 @@ int m8_run_edit_script(const m8_options *opt, mote8 *m8)
         }
         char line[1024];
         while (fgets(line, sizeof line, f)) {
-            r.line++;
+            rp->line++;
             char *hash = strchr(line, '#');
             if (hash) *hash = 0;
             char *w[8];
@@ -159,7 +212,7 @@ int m8_run_edit_script(const m8_options *opt, mote8 *m8)
                  t = strtok_r(NULL, " \t\r\n", &save_ptr))
                 w[n++] = t;
             if (n == 0) continue;
-            int rc = run_line(&r, w, n);
+            int rc = run_line(rp, w, n);
             if (rc) {
                 fclose(f);
                 return rc;
@@ -167,9 +220,20 @@ int m8_run_edit_script(const m8_options *opt, mote8 *m8)
         }
         fclose(f);
     }
-    if (opt->screenshot) screenshot(&r, opt->screenshot, 1);
+    if (opt->screenshot) screenshot(rp, opt->screenshot, 1);
     if (mote8_editor_unsaved(m8))
         fprintf(stderr, "mote8: %s: note: the edits were not saved (no ctrl+s)\n",
                 opt->cart ? opt->cart : "cart");
-    return r.failed ? 1 : 0;
+    return rp->failed ? 1 : 0;
+}
+
+int m8_run_edit_script(const m8_options *opt, mote8 *m8)
+{
+    edit_run r = { m8, opt->edit_script, opt->cart ? opt->cart : "cart", 0, 0, 0, 0, 0, NULL };
+    mote8_clipboard clipboard = { &r, clipboard_set, clipboard_get };
+    mote8_editor_set_clipboard(m8, &clipboard);
+    int rc = run_events(opt, &r);
+    mote8_editor_set_clipboard(m8, NULL);
+    free(r.clipboard);
+    return rc;
 }

@@ -407,6 +407,22 @@ static void pad_removed(window_host *h, SDL_JoystickID id)
         }
 }
 
+/* The system clipboard for the editors' copy and paste (mote8_editor_set_clipboard). */
+static void sdl_clipboard_set(void *user, const char *text)
+{
+    (void)user;
+    SDL_SetClipboardText(text);
+}
+
+static char *sdl_clipboard_get(void *user)
+{
+    (void)user;
+    if (!SDL_HasClipboardText()) return NULL;
+    char *text = SDL_GetClipboardText(), *copy = text ? strdup(text) : NULL;
+    SDL_free(text);
+    return copy;
+}
+
 /* Show the editors (the cart waits: no ticks, no sound) or go back to the cart. */
 static void set_editing(window_host *h, mote8 *m8, int on)
 {
@@ -792,6 +808,8 @@ int m8_run_window(const m8_options *opt, mote8 *m8, const char *cart_name, int b
     h.cart_name = cart_name;
     int rc = start_window(&h, opt, settings, cart_name);
     if (rc) return rc;
+    static const mote8_clipboard system_clipboard = { NULL, sdl_clipboard_set, sdl_clipboard_get };
+    mote8_editor_set_clipboard(m8, &system_clipboard);
     if (h.sound.muted) h.sound_shown_until = SDL_GetTicks() + M8_VOLUME_SHOWN_MS;  /* say so */
     m8_input_script script = { 0 };
     if (opt->input_script && m8_input_script_load(&script, opt->input_script) != 0) {
