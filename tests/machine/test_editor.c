@@ -1,6 +1,6 @@
 /* test_editor.c - the built-in editors through the door (mote8.h, "the built-in editors"),
  * in process: every .p8 of ../shared/carts/real opened and saved without edits is the same
- * file byte for byte, and with its three data sections rewritten it reads back the same
+ * file byte for byte, and with its five data sections rewritten it reads back the same
  * with every other line unchanged; mouse edits are written through to a running cart's RAM
  * at once (also those made before its first tick) and undo puts the bytes back; a section
  * the file lacks is inserted in PICO-8's order, __meta__ sections kept, a CRLF file's line
@@ -21,7 +21,8 @@
 
 #define REAL_DIR M8_SHARED_DIR "/carts/real"
 
-/* The text without the bodies of __gfx__, __gff__ and __map__ (their header lines kept). */
+/* The text without the bodies of __gfx__, __gff__, __map__, __sfx__ and __music__ (their
+ * header lines kept). */
 static char *without_edited_bodies(const char *text, size_t len)
 {
     char *out = malloc(len + 1);
@@ -32,7 +33,8 @@ static char *without_edited_bodies(const char *text, size_t len)
         size_t full = nl ? (size_t)(nl - s) + 1 : len - pos;
         int header = pos > 0 && full >= 5 && s[0] == '_' && s[1] == '_' && s[2] != '_';
         if (header) skipping = strncmp(s, "__gfx__", 7) == 0 || strncmp(s, "__gff__", 7) == 0 ||
-                               strncmp(s, "__map__", 7) == 0;
+                               strncmp(s, "__map__", 7) == 0 || strncmp(s, "__sfx__", 7) == 0 ||
+                               strncmp(s, "__music__", 9) == 0;
         if (header || !skipping) {
             memcpy(out + n, s, full);
             n += full;
@@ -66,7 +68,7 @@ Test(editor, real_carts_saved_unchanged, .timeout = 120)
         char *forced = mote8_editor_cart_text(m8, 1, &out_len, err, sizeof err);
         cr_assert(forced, "%s: rewriting its sections: %s", path, err);   /* read back equal */
         char *a = without_edited_bodies(data, len), *b = without_edited_bodies(forced, out_len);
-        cr_expect_str_eq(b, a, "%s: a line outside __gfx__/__gff__/__map__ changed", path);
+        cr_expect_str_eq(b, a, "%s: a line outside the data sections changed", path);
         free(a);
         free(b);
         free(same);
