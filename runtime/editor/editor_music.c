@@ -98,12 +98,12 @@ int ed_music_key(m8_editor *ed, int key, int mods)
     }
 }
 
-/* The notes of sfx n as a picture 32 pixels wide at x,y (a pixel column a note). */
-static void draw_sfx_notes(m8_editor *ed, int n, int x, int y, int playing_note, int on)
+/* The notes of sfx n as a picture 32 pixels wide at x,y (a pixel column a note) on `bg`. */
+static void draw_sfx_notes(m8_editor *ed, int n, int x, int y, int playing_note, int on, int bg)
 {
-    ed_box(ed, x, y, x + 31, y + CHAN_H - 1, 0);
+    ed_box(ed, x, y, x + 31, y + CHAN_H - 1, bg);
     if (playing_note >= 0 && playing_note < 32)
-        ed_box(ed, x + playing_note, y, x + playing_note, y + CHAN_H - 1, 1);
+        ed_box(ed, x + playing_note, y, x + playing_note, y + CHAN_H - 1, 5);
     for (int i = 0; i < 32; i++) {
         int a = M8_SFX + M8_SFX_SIZE * n + 2 * i;
         unsigned w = (unsigned)(ed->doc[a] | ed->doc[a + 1] << 8);
@@ -134,7 +134,7 @@ void ed_music_draw(m8_editor *ed)
         snprintf(t, sizeof t, "%02d", b & 63);
         ed_button(ed, cx + 10, CHAN_Y, 11, t, on);
         int note = playing == p && on ? ed_sound_stat(ed, 20 + c) : -1;
-        draw_sfx_notes(ed, b & 63, cx, CHAN_NOTES_Y, note, on);
+        draw_sfx_notes(ed, b & 63, cx, CHAN_NOTES_Y, note, on, c & 1);   /* 0 and 1 alternate */
     }
     for (int q = 0; q < 64; q++) {
         int x = 16 * (q % 8), y = GRID_Y + 8 * (q / 8);

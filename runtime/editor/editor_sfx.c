@@ -362,7 +362,7 @@ static void draw_pitch_view(m8_editor *ed, int playing_note)
             ed_box(ed, x, top, x + 2, top, 7);
             ed_box(ed, x, VOL_BOTTOM + 1 - 2 * n_vol(w), x + 2, VOL_BOTTOM, col);
         }
-        ed_text(ed, x, FX_Y, n_fx(w) ? 7 : n_vol(w) ? 13 : 1, "%d", n_fx(w));
+        ed_text(ed, x, FX_Y, !n_vol(w) ? 1 : n_fx(w) ? 6 : 13, "%d", n_fx(w));
     }
     if (loop0 < loop1 && loop1 <= 32) {             /* the loop: green start, red end */
         ed_box(ed, 4 * loop0, PITCH_Y, 4 * loop0, PITCH_BOTTOM, 11);
