@@ -434,7 +434,8 @@ Test(edit_script, sfx_and_music_edits_land_in_the_saved_cart, .timeout = 60)
 
 /* A sound made in the sfx editor plays: notes 0-7 of sfx 0 drawn at pitch 33 (A2, 440 Hz)
  * with the square (instrument 3) at speed 60, Space, 60 frames recorded with --wav: the
- * recording is silent before Space, loud after it, and its pitch is 440 Hz. */
+ * recording is silent before Space, loud after it, and its pitch is 440 Hz (counted here,
+ * and by `sox stat -freq`'s peak and `sox stat`'s RMS where sox is installed). */
 Test(edit_script, a_sound_made_in_the_sfx_editor_plays, .timeout = 60)
 {
     const char *cart = tmp("beep.p8"), *wav = tmp("beep.wav");
@@ -466,4 +467,20 @@ Test(edit_script, a_sound_made_in_the_sfx_editor_plays, .timeout = 60)
     cr_expect_lt(rms(s, 72 * frame, 80 * frame), 0.01, "Space stops it");
     free(s);
     free(tpl);
+    if (system("command -v sox >/dev/null 2>&1") != 0) return;    /* sox agrees, where it is */
+    char cmd[700], line[256];
+    snprintf(cmd, sizeof cmd, "sox %s -n trim 0.5 1.5 stat -freq 2>&1", wav);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p, "%s", cmd);
+    double sox_rms = -1, peak_hz = 0, peak = -1, f, mag;
+    while (fgets(line, sizeof line, p)) {
+        if (sscanf(line, "RMS amplitude: %lf", &sox_rms) == 1) continue;
+        if (sscanf(line, "%lf %lf", &f, &mag) == 2 && mag > peak) {
+            peak = mag;
+            peak_hz = f;
+        }
+    }
+    pclose(p);
+    cr_expect_gt(sox_rms, 0.05, "sox stat: RMS amplitude %f", sox_rms);
+    cr_expect(peak_hz > 440 * 0.98 && peak_hz < 440 * 1.02, "sox stat -freq: the peak at %.1f Hz", peak_hz);
 }
