@@ -12,10 +12,11 @@
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * F5/F4 save and load a machine state in the current slot (Shift+F5/F4 choose it), and
  * holding F3 rewinds the run, also out of a runtime error (state_keys.h).
- * Ctrl+E switches between the cart and the built-in sprite and map editors (mote8.h, "the
+ * Ctrl+E switches between the cart and the built-in editors (mote8.h, "the
  * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, its
- * sound stops; what the sfx and music editors play is queued instead), mouse and keys go to them (the window's own keys above stay), Ctrl+S saves, Escape or
- * Ctrl+E goes back to the cart, which sees the edits at once; --edit starts in them.
+ * sound stops; what the sfx and music editors play is queued instead), mouse and keys go
+ * to them (the window's own keys above stay), Ctrl+S saves, Escape or Ctrl+E goes back to
+ * the cart, which sees the edits at once; --edit starts in them.
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
  * stops on a runtime error does; exits 1 if the cart is on an error when the window closes.
  * A cart over its CPU budget is said once a run on stderr (a re-run says it again) and
