@@ -1,7 +1,8 @@
 /* test_window_editors.c - the editors in the SDL window under Xvfb, driven by
  * MOTE8_WINDOW_KEYS (mouse steps in window pixels, keys): `mote8 --edit` opens them, a click
  * draws a pixel, Ctrl+S saves the cart, Ctrl+E switches to the cart, whose first frame
- * already shows the edit (a window screenshot). Skipped, with a message, where xvfb-run is missing.
+ * already shows the edit (a window screenshot); Tab twice shows the sfx editor, whose Space
+ * plays through the window's audio queue. Skipped, with a message, where xvfb-run is missing.
  * Depends on: m8_test_util.h, png_io.h (runtime/core), cart.h (runtime/core), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -56,5 +57,42 @@ Test(window_editors, draw_save_and_run_in_the_window, .timeout = 120)
     const uint8_t *p = rgb + ((size_t)(oy + 16 * s) * w + ox + 8 * s) * 3;   /* spr(1,8,16) */
     cr_expect(p[0] == 0xff && p[1] == 0x00 && p[2] == 0x4d,
               "the running cart draws the edited pixel: %02x%02x%02x", p[0], p[1], p[2]);
+    free(rgb);
+}
+
+/* Tab, Tab: the sfx editor in the window (its tab lit, the music tab not); Space plays
+ * through the window's audio queue (SDL's dummy driver) without stopping the window. */
+Test(window_editors, sfx_tab_in_the_window, .timeout = 120)
+{
+    if (system("command -v xvfb-run >/dev/null 2>&1") != 0)
+        cr_skip_test("xvfb-run is missing: the window test is skipped (apt-get install xvfb)");
+    const char *dir = m8t_temp_dir("winsfx");
+    char cmd[2048], cart[256], shot[256], outp[256];
+    snprintf(cart, sizeof cart, "%s/game.p8", dir);
+    snprintf(shot, sizeof shot, "%s/window.png", dir);
+    snprintf(outp, sizeof outp, "%s/out.txt", dir);
+    snprintf(cmd, sizeof cmd, "cp %s %s", TEMPLATE, cart);
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s XDG_CONFIG_HOME= XDG_DATA_HOME= MOTE8_CONFIG= SDL_AUDIODRIVER=dummy "
+             "MOTE8_WINDOW_KEYS='3:Tab 4:Tab 5:Space 20:quit' "
+             "MOTE8_WINDOW_SHOT=%s MOTE8_WINDOW_SHOT_TICK=12 timeout 60 xvfb-run -a "
+             "-s '-screen 0 640x480x24' %s/bin/mote8 --scale 3 --edit game.p8 >%s 2>&1",
+             dir, dir, shot, M8_BINARY_DIR, outp);
+    int rc = system(cmd);
+    char *out = m8_read_file(outp, NULL, 0);
+    cr_assert_eq(rc, 0, "window run failed: %s", out ? out : "");
+    free(out);
+    int w, h;
+    char perr[256];
+    uint8_t *rgb = m8_png_read_rgb(shot, &w, &h, perr, sizeof perr);
+    cr_assert(rgb, "%s", perr);
+    int s = (w < h ? w : h) / 128, ox = (w - 128 * s) / 2, oy = (h - 128 * s) / 2;
+    const uint8_t *sfx_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 108 * s) * 3;
+    const uint8_t *mus_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 124 * s) * 3;
+    cr_expect(sfx_tab[0] == 0xff && sfx_tab[1] == 0xf1 && sfx_tab[2] == 0xe8,
+              "the SFX tab is lit: %02x%02x%02x", sfx_tab[0], sfx_tab[1], sfx_tab[2]);
+    cr_expect(mus_tab[0] == 0xff && mus_tab[1] == 0x00 && mus_tab[2] == 0x4d,
+              "the MUS tab is not: %02x%02x%02x", mus_tab[0], mus_tab[1], mus_tab[2]);
     free(rgb);
 }
