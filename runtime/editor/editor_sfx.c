@@ -129,7 +129,7 @@ static void note_name(unsigned w, char out[4])
     out[3] = 0;
 }
 
-/* Set the sfx and its tracker cursor, stopping a sound of another sfx. */
+/* Edit sfx n (wrapping 0-63); the tracker cursor stays where it is. */
 static void select_sfx(m8_editor *ed, int n)
 {
     ed->sfx.sfx = wrap(n, 0, 63);
