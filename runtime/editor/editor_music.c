@@ -82,7 +82,7 @@ void ed_music_mouse(m8_editor *ed, int x, int y, int pressed, int released, int 
 
 int ed_music_key(m8_editor *ed, int key, int mods)
 {
-    (void)mods;
+    if (mods & M8_MOD_CTRL) return 0;
     int p = ed->mus.pattern;
     switch (key) {
     case ' ':

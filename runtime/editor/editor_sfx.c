@@ -282,7 +282,7 @@ static int tracker_key(m8_editor *ed, int key)
 
 int ed_sfx_key(m8_editor *ed, int key, int mods)
 {
-    (void)mods;
+    if (mods & M8_MOD_CTRL) return 0;       /* Ctrl+C is not the note E */
     if (key == ' ') {
         if (ed->sound != ED_SOUND_NONE) ed_sound_stop(ed);
         else ed_sound_sfx(ed, ed->sfx.sfx);

@@ -348,6 +348,7 @@ Test(edit_script, sfx_and_music_edits_land_in_the_saved_cart, .timeout = 60)
                "key left\nkey e                # note 3: e2 ...\n"
                "key ctrl+z           # ... undone\n"
                "key delete           # note 4 cleared\n"
+               "key ctrl+c           # not the note e\n"
                "key tab              # the music editor\n"
                "click 40 56          # pattern 2\n"
                "click 4 18           # channel 1 on\n"
