@@ -1,6 +1,7 @@
 /* editor_door.c - the built-in editors through the door (mote8.h, "the built-in editors"):
  * opens runtime/editor's editors on a cart file's bytes, attached to the machine's RAM and
- * cart ROM, forwards mouse and keys, draws, and saves through the platform's write_file.
+ * cart ROM, forwards mouse and keys, draws, hands out the editors' sound, and saves through
+ * the platform's write_file.
  * Depends on: vm_internal.h, editor.h (runtime/editor), cart_codec.h (runtime/core). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,11 @@ void mote8_editor_frame(mote8 *vm, uint8_t *rgb)
 {
     if (vm->editor) m8_editor_frame(vm->editor, rgb);
     else memset(rgb, 0, MOTE8_WIDTH * MOTE8_HEIGHT * 3);
+}
+
+int mote8_editor_pull_audio(mote8 *vm, int16_t *out, int max_samples)
+{
+    return vm->editor && max_samples > 0 ? m8_editor_pull_audio(vm->editor, out, max_samples) : 0;
 }
 
 int mote8_editor_unsaved(const mote8 *vm) { return vm->editor && m8_editor_unsaved(vm->editor); }

@@ -264,8 +264,9 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 
 /* --- the built-in editors (api/editor_door.c over runtime/editor; docs/editors.md) ---
- * The sprite and map editors of a machine, drawn in 128x128 with the machine's font and
- * run by mouse and keys. They edit a document (sheet, map, flags: 0x0000-0x30ff) taken
+ * The sprite, map, sfx and music editors of a machine, drawn in 128x128 with the machine's
+ * font and run by mouse and keys. They edit a document (sheet, map, flags, music, sfx:
+ * 0x0000-0x42ff) taken
  * from the cart file's bytes; every edit is written through to the machine's RAM and its
  * cart's ROM at once, so a running cart sees it (and keeps it when it is restarted). A save
  * writes the cart file through the platform's write_file (atomic in the POSIX host): a .p8
@@ -301,8 +302,14 @@ int mote8_editor_key(mote8 *m8, int key, int mods);
 /* A key by name for scripts: "a", "ctrl+z", "shift+left", "escape", "tab", "delete" ...;
  * 0, or -1 for an unknown name. */
 int mote8_editor_key_name(const char *name, int *key, int *mods);
-/* Draw the editors into rgb (MOTE8_WIDTH*MOTE8_HEIGHT RGB888); one call per shown frame. */
+/* Draw the editors into rgb (MOTE8_WIDTH*MOTE8_HEIGHT RGB888); one call per shown frame
+ * (MOTE8_FPS of them a second: each also renders a frame of the editors' sound). */
 void mote8_editor_frame(mote8 *m8, uint8_t *rgb);
+/* The sound the sfx and music editors play (Space), by the machine's synth over the
+ * edited sfx and music, apart from the cart's own channels: up to max_samples mono samples
+ * at MOTE8_AUDIO_RATE, MOTE8_AUDIO_RATE / MOTE8_FPS per mote8_editor_frame (silence when
+ * nothing plays). Returns how many; the host queues them as it queues mote8_pull_audio's. */
+int mote8_editor_pull_audio(mote8 *m8, int16_t *out, int max_samples);
 /* 1 when there are edits not saved yet. */
 int mote8_editor_unsaved(const mote8 *m8);
 /* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). */
@@ -318,7 +325,8 @@ typedef struct mote8_clipboard {
 } mote8_clipboard;
 void mote8_editor_set_clipboard(mote8 *m8, const mote8_clipboard *clipboard);
 /* The .p8 text a save writes (malloc'd, length in *len), or NULL with err; force = 1
- * rewrites __gfx__, __gff__ and __map__ even when unchanged (tests of the writer). */
+ * rewrites __gfx__, __gff__, __map__, __sfx__ and __music__ even when unchanged (tests of
+ * the writer). */
 char *mote8_editor_cart_text(mote8 *m8, int force, size_t *len, char *err, size_t errsz);
 
 /* --- cart files (api/tool_cart_files.c) ---

@@ -57,7 +57,7 @@ static void buf_hex2(buf *b, unsigned v)
 /* The ROM bytes of an empty PICO-8 cart: all zero except the music patterns, which are
  * 0x41 0x42 0x43 0x44 (all channels off), and the sfx speeds (1 for sfx 0, 16 for the
  * others, as PICO-8's own files show with their "0001..." / "0010..." rows). */
-static void rom_defaults(uint8_t *rom)
+void m8_cart_rom_defaults(uint8_t *rom)
 {
     memset(rom, 0, M8_ROM_SIZE);
     for (int p = 0; p < 64; p++)
@@ -68,7 +68,7 @@ static void rom_defaults(uint8_t *rom)
 void m8_cart_init(m8_cart *cart)
 {
     memset(cart, 0, sizeof *cart);
-    rom_defaults(cart->rom);
+    m8_cart_rom_defaults(cart->rom);
     cart->code = calloc(1, 1);
 }
 
@@ -426,40 +426,50 @@ static void write_label(buf *b, const m8_cart *cart)
     buf_add(b, "\n", 1);
 }
 
+int m8_cart_sfx_row(const uint8_t *rom, int n, char *out)
+{
+    const uint8_t *sfx = rom + sfx_addr(n);
+    int o = 0;
+    for (int k = 0; k < 4; k++) {
+        snprintf(out + o, 3, "%02x", sfx[64 + k]);
+        o += 2;
+    }
+    for (int j = 0; j < 32; j++) {
+        unsigned w = (unsigned)(sfx[2 * j] | sfx[2 * j + 1] << 8);
+        unsigned ins = ((w >> 6) & 7) | ((w >> 12) & 8);
+        snprintf(out + o, 6, "%02x%x%x%x", w & 0x3f, ins, (w >> 9) & 7, (w >> 12) & 7);
+        o += 5;
+    }
+    return o;
+}
+
+int m8_cart_music_row(const uint8_t *rom, int n, char *out)
+{
+    const uint8_t *m = rom + music_addr(n);
+    unsigned flags = 0;
+    for (int c = 0; c < 4; c++) flags |= (unsigned)(m[c] >> 7) << c;
+    return snprintf(out, M8_CART_ROW_MAX, "%02x %02x%02x%02x%02x", flags, m[0] & 0x7f,
+                    m[1] & 0x7f, m[2] & 0x7f, m[3] & 0x7f);
+}
+
 /* __sfx__: per sfx its 4 header bytes, then 32 notes of pitch, instrument (custom bit
  * folded in), volume and effect. */
 static void write_sfx(buf *b, const uint8_t *rom, int count)
 {
-    char line[200];
+    char line[M8_CART_ROW_MAX];
     for (int i = 0; i < count; i++) {
-        const uint8_t *sfx = rom + sfx_addr(i);
-        int o = 0;
-        for (int k = 0; k < 4; k++) {
-            snprintf(line + o, 3, "%02x", sfx[64 + k]);
-            o += 2;
-        }
-        for (int j = 0; j < 32; j++) {
-            unsigned w = (unsigned)(sfx[2 * j] | sfx[2 * j + 1] << 8);
-            unsigned ins = ((w >> 6) & 7) | ((w >> 12) & 8);
-            snprintf(line + o, 6, "%02x%x%x%x", w & 0x3f, ins, (w >> 9) & 7, (w >> 12) & 7);
-            o += 5;
-        }
-        line[o++] = '\n';
-        buf_add(b, line, (size_t)o);
+        buf_add(b, line, (size_t)m8_cart_sfx_row(rom, i, line));
+        buf_add(b, "\n", 1);
     }
 }
 
 /* __music__: per pattern its flags (loop start, loop end, stop) and 4 channels. */
 static void write_music(buf *b, const uint8_t *rom, int count)
 {
-    char line[64];
+    char line[M8_CART_ROW_MAX];
     for (int p = 0; p < count; p++) {
-        const uint8_t *m = rom + music_addr(p);
-        unsigned flags = 0;
-        for (int c = 0; c < 4; c++) flags |= (unsigned)(m[c] >> 7) << c;
-        snprintf(line, sizeof line, "%02x %02x%02x%02x%02x\n", flags, m[0] & 0x7f, m[1] & 0x7f,
-                 m[2] & 0x7f, m[3] & 0x7f);
-        buf_str(b, line);
+        buf_add(b, line, (size_t)m8_cart_music_row(rom, p, line));
+        buf_add(b, "\n", 1);
     }
     buf_add(b, "\n", 1);
 }
@@ -489,7 +499,7 @@ char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len)
     char line[64];
     int n;
 
-    rom_defaults(def);
+    m8_cart_rom_defaults(def);
     buf_str(&b, HEADER "\n");
     snprintf(line, sizeof line, "version %d\n",
              cart->version > 0 ? cart->version : M8_CART_VERSION_DEFAULT);

@@ -47,6 +47,8 @@ typedef struct m8_cart_error {
  * channels off) and sfx speed 1 for sfx 0, 16 for sfx 1-63; code "" (never NULL unless out of
  * memory), version 0, no label, no sections present. */
 void m8_cart_init(m8_cart *cart);
+/* Those defaults as ROM bytes (M8_ROM_SIZE of them: data 0x0000-0x42ff, the rest zero). */
+void m8_cart_rom_defaults(uint8_t *rom);
 void m8_cart_free(m8_cart *cart);       /* frees code and extra sections */
 
 /* Parse .p8 text (UTF-8, LF or CRLF). Initialises *cart itself (free an earlier cart first);
@@ -62,6 +64,15 @@ int m8_cart_fail(m8_cart_error *err, const char *fmt, ...);
  * data section is written when it was present in the input or holds non-default data, the
  * label when has_label, extra sections last); returns a malloc'd NUL-terminated buffer
  * (length in *out_len) or NULL. */
+/* One row of __sfx__ (sfx n: 168 hex digits, the 4 header bytes then 32 notes of pitch,
+ * instrument with the custom bit, volume, effect) or __music__ (pattern n: "FF AABBCCDD",
+ * 11 characters) from ROM bytes, without a line end, into out (M8_CART_ROW_MAX bytes, NUL
+ * ended); returns its length. The .p8 writer writes its rows with these, and so does the
+ * editors' save. */
+#define M8_CART_ROW_MAX 176
+int m8_cart_sfx_row(const uint8_t *rom, int n, char *out);
+int m8_cart_music_row(const uint8_t *rom, int n, char *out);
+
 char *m8_cart_write_p8(const m8_cart *cart, size_t *out_len);
 
 /* Split the code into tabs at "-->8" lines: returns the tab (0-based) and the line within

@@ -1,8 +1,9 @@
-/* editor.h - the built-in sprite and map editors (docs/editors.md): a document (the cart's
- * sprite sheet, map and flags, 0x0000-0x30ff) edited by mouse and keys, written through to
+/* editor.h - the built-in sprite, map, sfx and music editors (docs/editors.md): a document
+ * (the cart's sprite sheet, map, flags, music and sfx, 0x0000-0x42ff) edited by mouse and keys, written through to
  * the running machine's RAM and ROM at once, with undo/redo, drawn into a 128x128 screen by
  * the machine's own drawing code and font; and the .p8 text of the edited cart, with only
- * the sections it changed rewritten. api/editor_door.c offers it to hosts through mote8.h.
+ * the sections it changed rewritten; the sfx and music it plays, rendered by the machine's
+ * synth code over the document. api/editor_door.c offers it to hosts through mote8.h.
  * Depends on: cart.h (runtime/core). */
 #ifndef M8_EDITOR_H
 #define M8_EDITOR_H
@@ -53,13 +54,18 @@ void m8_editor_frame(m8_editor *ed, uint8_t *rgb);
 /* The editor screen as 128*128 colour indices 0-15 (after the last frame). */
 const uint8_t *m8_editor_pixels(const m8_editor *ed);
 
+/* Move up to `max` samples of the editors' sound (M8_AUDIO_RATE, mono) out: each frame
+ * renders M8_AUDIO_RATE / M8_FPS of them, silence when nothing plays. Returns how many. */
+int m8_editor_pull_audio(m8_editor *ed, int16_t *out, int max);
+
 /* 1 when the document differs from the file last read or saved. */
 int m8_editor_unsaved(const m8_editor *ed);
 /* Show `text` in the bottom bar for a while (save results). */
 void m8_editor_say(m8_editor *ed, const char *text);
 
 /* The .p8 text of the cart with the editors' changes: the original bytes with __gfx__,
- * __gff__ and __map__ rewritten only when their data changed (force: rewrite all three,
+ * __gff__, __map__, __sfx__ and __music__ rewritten only when their data changed (force:
+ * rewrite all five,
  * for tests), every other byte kept; checked by reading it back. malloc'd (length in *len),
  * or NULL with err. */
 char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err, size_t errsz);

@@ -1,7 +1,7 @@
-/* editor_doc.c - the editors' document: sprite sheet, map and flags (0x0000-0x30ff as in
- * RAM), every write mirrored into the running machine's RAM and its cart's ROM so a running
- * cart sees it at once; undo and redo as whole snapshots of the document (12.5 KiB each,
- * ED_UNDO_MAX kept).
+/* editor_doc.c - the editors' document: sprite sheet, map, flags, music and sfx
+ * (0x0000-0x42ff as in RAM), every write mirrored into the running machine's RAM and its
+ * cart's ROM so a running cart sees it at once; undo and redo as whole snapshots of the
+ * document (16.75 KiB each, ED_UNDO_MAX kept).
  * Depends on: editor_internal.h. */
 #include <stdlib.h>
 #include <string.h>
@@ -178,8 +178,11 @@ m8_editor *m8_editor_new(const m8_cart *cart, const char *text, size_t len)
     m8_editor *ed = calloc(1, sizeof *ed);
     if (!ed) return NULL;
     take_file(ed, cart, text, len);
+    ed->synth = m8_synth_new(ed->ui);       /* NULL (out of memory): the editors are silent */
     ed_sprite_init(ed);
     ed_map_init(ed);
+    ed_sfx_init(ed);
+    ed_music_init(ed);
     return ed;
 }
 
@@ -198,6 +201,7 @@ void m8_editor_free(m8_editor *ed)
     if (ed->text) m8_cart_free(&ed->file);
     free(ed->text);
     free(ed->bin);
+    m8_synth_free(ed->synth);
     free(ed);
 }
 

@@ -1,8 +1,9 @@
 /* editor_internal.h - the state the editor's modules share: the document and its undo
  * history (editor_doc.c), the sprite editor (editor_sprite.c), the map editor
- * (editor_map.c), the screen and its common parts (editor_ui.c), the saved text
- * (editor_save.c, editor_save_bin.c), the clipboard texts (editor_clip.c).
- * Depends on: editor.h, ram.h, gfx.h (runtime/core). */
+ * (editor_map.c), the sfx editor (editor_sfx.c), the music editor (editor_music.c), the
+ * sound they play (editor_sound.c), the screen and its common parts (editor_ui.c), the
+ * saved text (editor_save.c, editor_save_bin.c), the clipboard texts (editor_clip.c).
+ * Depends on: editor.h, ram.h, gfx.h, synth.h (runtime/core). */
 #ifndef M8_EDITOR_INTERNAL_H
 #define M8_EDITOR_INTERNAL_H
 
@@ -10,8 +11,9 @@
 #include "editor.h"
 #include "gfx.h"
 #include "ram.h"
+#include "synth.h"
 
-#define ED_DOC_SIZE 0x3100      /* sprite sheet, shared map, map, flags */
+#define ED_DOC_SIZE 0x4300      /* sprite sheet, shared map, map, flags, music, sfx */
 #define ED_UNDO_MAX 64          /* snapshots kept for undo (and as many for redo) */
 #define ED_MSG_FRAMES 60        /* frames a bottom-bar message shows */
 
@@ -21,7 +23,8 @@
 #define ED_TOOLS_Y 79           /* tool row above the sheet */
 #define ED_BOTTOM_Y 121         /* bottom bar: position, sprite, cost, messages */
 
-enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TABS };
+enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TAB_SFX = 2, ED_TAB_MUSIC = 3, ED_TABS };
+#define ED_AUDIO_RING (M8_AUDIO_RATE / 2)   /* samples the editors' sound keeps unpulled */
 enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
 #define ED_TOOL_SELECT ED_TOOLS   /* the rectangle selection of both editors */
 
@@ -56,6 +59,24 @@ typedef struct ed_map_state {
     int clip_w, clip_h;
 } ed_map_state;
 
+typedef struct ed_sfx_state {
+    int sfx;                    /* sfx edited 0-63 */
+    int instrument;             /* pen: instrument 0-7 */
+    int custom;                 /* pen: the instrument is sfx 0-7 (bit 15) */
+    int volume;                 /* pen: volume 1-7 */
+    int effect;                 /* pen: effect 0-7 */
+    int octave;                 /* the note keys' lower octave 0-4 */
+    int note, field;            /* tracker cursor: note 0-31, field 0 pitch 1 ins 2 vol 3 fx */
+    int drawing;                /* the left button held in the pitch or volume area */
+} ed_sfx_state;
+
+typedef struct ed_music_state {
+    int pattern;                /* selected pattern 0-63 */
+} ed_music_state;
+
+/* What the editors' sound does (editor_sound.c): nothing, an sfx, music. */
+enum { ED_SOUND_NONE, ED_SOUND_SFX, ED_SOUND_MUSIC };
+
 struct m8_editor {
     uint8_t doc[ED_DOC_SIZE];   /* what the editors edit (and save) */
     uint8_t base[ED_DOC_SIZE];  /* the same as last read or saved */
@@ -82,6 +103,12 @@ struct m8_editor {
     void (*clip_set)(void *user, const char *text);     /* the host's clipboard, may be NULL */
     char *(*clip_get)(void *user);
     void *clip_user;
+    ed_sfx_state sfx;
+    ed_music_state mus;
+    m8_synth *synth;            /* the editors' sound, reading ui (the document's sfx/music) */
+    int sound;                  /* ED_SOUND_* playing */
+    int16_t audio[ED_AUDIO_RING];   /* rendered by frames, not pulled yet */
+    int audio_head, audio_count;
     uint8_t screen[128 * 128];  /* the last frame's colour indices */
     uint8_t ui[M8_RAM_SIZE];    /* the machine the editor draws with */
 };
@@ -137,5 +164,28 @@ void ed_map_init(m8_editor *ed);
 void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
 int ed_map_key(m8_editor *ed, int key, int mods);
 void ed_map_draw(m8_editor *ed);
+void ed_sfx_init(m8_editor *ed);
+void ed_sfx_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_sfx_key(m8_editor *ed, int key, int mods);
+void ed_sfx_draw(m8_editor *ed);
+void ed_music_init(m8_editor *ed);
+void ed_music_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_music_key(m8_editor *ed, int key, int mods);
+void ed_music_draw(m8_editor *ed);
+
+/* --- the editors' sound (editor_sound.c): the machine's synth code over ed->ui --- */
+/* Play sfx n (from its first note) or music from pattern n; stop everything. */
+void ed_sound_sfx(m8_editor *ed, int n);
+void ed_sound_music(m8_editor *ed, int n);
+void ed_sound_stop(m8_editor *ed);
+/* One frame's sound (M8_AUDIO_RATE / M8_FPS samples) rendered into the ring, ed->sound
+ * back to ED_SOUND_NONE when it ended. */
+void ed_sound_frame(m8_editor *ed);
+/* stat(n) of the editors' synth (20: channel 0's note, 24: the pattern, -1 none). */
+int ed_sound_stat(const m8_editor *ed, int n);
+
+/* A numeric field or toggle: a button whose left click raises, right click lowers, wheel
+ * steps move. Returns the step (+1, -1, the wheel's steps) when x,y is in it, else 0. */
+int ed_field_step(int x, int y, int bx, int by, int w, int pressed, int wheel);
 
 #endif

@@ -1,6 +1,7 @@
 /* editor_save.c - the .p8 text of an edited cart: the file as read (or last saved) with only
  * the data sections whose bytes the editors changed rewritten (__gfx__ for the sheet and the
- * shared map rows 32-63, __gff__ for the flags, __map__ for rows 0-31); every other line,
+ * shared map rows 32-63, __gff__ for the flags, __map__ for rows 0-31, __sfx__ and
+ * __music__ with cart.c's row writers); every other line,
  * section and __meta__ byte, the line endings and the rows' count are kept, a missing
  * section is inserted in PICO-8's order. The result is read back and compared before it is
  * handed out: the edited regions must hold the document, everything else what the file held.
@@ -44,13 +45,13 @@ static void put_hex(out_buf *b, unsigned v)
 }
 
 /* The data sections the editors write, in PICO-8's section order among the others. */
-enum { SEC_GFX, SEC_GFF, SEC_MAP, SEC_EDITED };
-static const char *const edited_name[SEC_EDITED] = { "gfx", "gff", "map" };
+enum { SEC_GFX, SEC_GFF, SEC_MAP, SEC_SFX, SEC_MUSIC, SEC_EDITED };
+static const char *const edited_name[SEC_EDITED] = { "gfx", "gff", "map", "sfx", "music" };
 static const struct { const char *name; int rank; } section_rank[] = {
     { "lua", 0 }, { "gfx", 1 }, { "label", 2 }, { "gff", 3 }, { "map", 4 }, { "sfx", 5 },
     { "music", 6 },
 };
-static const int edited_rank[SEC_EDITED] = { 1, 3, 4 };
+static const int edited_rank[SEC_EDITED] = { 1, 3, 4, 5, 6 };
 #define RANK_OTHER 7                    /* __meta:*__ and unknown sections come last */
 
 static int rank_of(const char *name, size_t len)
@@ -64,25 +65,37 @@ static int rank_of(const char *name, size_t len)
 /* The region and row shape of each edited section. */
 static const struct { int addr, rows, row_bytes; } shape[SEC_EDITED] = {
     { M8_GFX, 128, 64 }, { M8_FLAGS, 2, 128 }, { M8_MAP, 32, 128 },
+    { M8_SFX, 64, M8_SFX_SIZE }, { M8_MUSIC, 64, 4 },
 };
 
-/* Rows that hold anything but zeros (the sections' default), counted from the top. */
+/* Rows that differ from what a file without them gives (m8_cart_rom_defaults: zeros, but
+ * sfx speeds and disabled music channels), counted from the top. */
 static int used_rows(const uint8_t *doc, int sec)
 {
-    int used = 0;
-    for (int r = 0; r < shape[sec].rows; r++)
-        for (int k = 0; k < shape[sec].row_bytes; k++)
-            if (doc[shape[sec].addr + r * shape[sec].row_bytes + k]) {
-                used = r + 1;
-                break;
-            }
+    static uint8_t def[M8_ROM_SIZE];
+    static int have_def;
+    if (!have_def) {
+        m8_cart_rom_defaults(def);
+        have_def = 1;
+    }
+    int used = 0, size = shape[sec].row_bytes;
+    for (int r = 0; r < shape[sec].rows; r++) {
+        int a = shape[sec].addr + r * size;
+        if (memcmp(doc + a, def + a, (size_t)size) != 0) used = r + 1;
+    }
     return used;
 }
 
 /* `rows` rows of section `sec` from the document, each ended by `eol`. */
 static void put_rows(out_buf *b, const uint8_t *doc, int sec, int rows, const char *eol)
 {
+    char line[M8_CART_ROW_MAX];
     for (int r = 0; r < rows; r++) {
+        if (sec == SEC_SFX || sec == SEC_MUSIC) {
+            put(b, line, (size_t)(sec == SEC_SFX ? m8_cart_sfx_row(doc, r, line) : m8_cart_music_row(doc, r, line)));
+            put(b, eol, strlen(eol));
+            continue;
+        }
         const uint8_t *row = doc + shape[sec].addr + r * shape[sec].row_bytes;
         for (int k = 0; k < shape[sec].row_bytes; k++)     /* gfx: the left pixel first */
             put_hex(b, sec == SEC_GFX ? (unsigned)((row[k] & 15) << 4 | row[k] >> 4) : row[k]);
@@ -134,9 +147,11 @@ static char *fail(char *err, size_t errsz, const char *fmt, ...)
 static int same_cart(const m8_cart *a, const m8_cart *file, const uint8_t *doc, char *what,
                      size_t whatsz)
 {
-    if (memcmp(a->rom, doc, ED_DOC_SIZE) != 0) return snprintf(what, whatsz, "sheet, map or flags"), 0;
-    if (memcmp(a->rom + ED_DOC_SIZE, file->rom + ED_DOC_SIZE, M8_ROM_SIZE - ED_DOC_SIZE) != 0)
+    if (memcmp(a->rom, doc, M8_MUSIC) != 0) return snprintf(what, whatsz, "sheet, map or flags"), 0;
+    if (memcmp(a->rom + M8_MUSIC, doc + M8_MUSIC, ED_DOC_SIZE - M8_MUSIC) != 0)
         return snprintf(what, whatsz, "sfx or music"), 0;
+    if (memcmp(a->rom + ED_DOC_SIZE, file->rom + ED_DOC_SIZE, M8_ROM_SIZE - ED_DOC_SIZE) != 0)
+        return snprintf(what, whatsz, "the ROM past the data"), 0;
     if (a->code_len != file->code_len || memcmp(a->code, file->code, a->code_len) != 0)
         return snprintf(what, whatsz, "code"), 0;
     if (a->has_label != file->has_label || memcmp(a->label, file->label, sizeof a->label) != 0)

@@ -1,5 +1,5 @@
 /* editor_ui.c - the editors' screen and input dispatch: the top bar (cart name, a mark
- * when unsaved, the sprite and map tabs), the sheet strip and its page tabs shared by both
+ * when unsaved, the sprite, map, sfx and music tabs), the sheet strip and its page tabs shared by both
  * editors, tool buttons, the bottom bar with messages, the mouse pointer; keys common to
  * both editors (Ctrl+S, Ctrl+Z/Ctrl+Y, Tab, Escape) and key names for scripts. Everything
  * is drawn by the machine's own drawing code and font into a RAM of the editor's own
@@ -36,6 +36,14 @@ void ed_frame(m8_editor *ed, int x0, int y0, int x1, int y1, int col)
 int ed_in(int x, int y, int x0, int y0, int w, int h)
 {
     return x >= x0 && y >= y0 && x < x0 + w && y < y0 + h;
+}
+
+int ed_field_step(int x, int y, int bx, int by, int w, int pressed, int wheel)
+{
+    if (!ed_in(x, y, bx, by, w, 7)) return 0;
+    if (pressed & 1) return 1;
+    if (pressed & 2) return -1;
+    return wheel;
 }
 
 /* 5x5 icons of the tool buttons ('#' = ink) */
@@ -105,13 +113,15 @@ int ed_sheet_mouse(m8_editor *ed, int x, int y)
     return -1;
 }
 
+#define TABS_X (128 - ED_TABS * 16)     /* the editor tabs, 16 pixels each, at the right */
+
 static void draw_top_bar(m8_editor *ed)
 {
     ed_box(ed, 0, 0, 127, ED_TOP_H - 1, 8);
-    ed_text(ed, 1, 1, 2, "%.18s%s", ed->name, m8_editor_unsaved(ed) ? " *" : "");
-    static const char *const tabs[ED_TABS] = { "spr", "map" };
+    ed_text(ed, 1, 1, 2, "%.*s%s", (TABS_X - 10) / 4, ed->name, m8_editor_unsaved(ed) ? " *" : "");
+    static const char *const tabs[ED_TABS] = { "spr", "map", "sfx", "mus" };
     for (int i = 0; i < ED_TABS; i++) {
-        int x = 96 + i * 16;
+        int x = TABS_X + i * 16;
         if (i == ed->tab) ed_box(ed, x - 1, 0, x + 13, ED_TOP_H - 1, 7);
         ed_text(ed, x + 1, 1, i == ed->tab ? 8 : 2, "%s", tabs[i]);
     }
@@ -140,8 +150,11 @@ void m8_editor_frame(m8_editor *ed, uint8_t *rgb)
     m8_gfx_reset(ui);
     m8_palt_bits(ui, 0);                /* the editors show colour 0 as black */
     m8_cls(ui, 5);
+    ed_sound_frame(ed);                 /* reads the document's sfx and music just copied */
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_draw(ed);
-    else ed_map_draw(ed);
+    else if (ed->tab == ED_TAB_MAP) ed_map_draw(ed);
+    else if (ed->tab == ED_TAB_SFX) ed_sfx_draw(ed);
+    else ed_music_draw(ed);
     draw_top_bar(ed);
     draw_pointer(ed);
     for (int i = 0; i < 128 * 128; i++) {
@@ -170,18 +183,23 @@ void m8_editor_mouse(m8_editor *ed, int x, int y, int buttons, int wheel)
     ed->mb = buttons;
     if ((pressed & 1) && y < ED_TOP_H) {             /* the editor tabs */
         for (int i = 0; i < ED_TABS; i++)
-            if (ed_in(x, y, 95 + i * 16, 0, 15, ED_TOP_H)) ed->tab = i;
+            if (ed_in(x, y, TABS_X - 1 + i * 16, 0, 15, ED_TOP_H)) ed->tab = i;
         return;
     }
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_mouse(ed, x, y, pressed, released, wheel);
-    else ed_map_mouse(ed, x, y, pressed, released, wheel);
+    else if (ed->tab == ED_TAB_MAP) ed_map_mouse(ed, x, y, pressed, released, wheel);
+    else if (ed->tab == ED_TAB_SFX) ed_sfx_mouse(ed, x, y, pressed, released, wheel);
+    else ed_music_mouse(ed, x, y, pressed, released, wheel);
 }
 
 int m8_editor_key(m8_editor *ed, int key, int mods)
 {
     int ctrl = (mods & M8_MOD_CTRL) != 0;
     if (ctrl && key == 's') return M8_EDITOR_ACT_SAVE;
-    if (key == M8_KEY_ESCAPE) return M8_EDITOR_ACT_LEAVE;
+    if (key == M8_KEY_ESCAPE) {
+        ed_sound_stop(ed);
+        return M8_EDITOR_ACT_LEAVE;
+    }
     if (ctrl && (key == 'z' && !(mods & M8_MOD_SHIFT))) {
         ed_say(ed, ed_undo(ed) == 0 ? "undo" : "nothing to undo");
         return M8_EDITOR_ACT_NONE;
@@ -195,7 +213,9 @@ int m8_editor_key(m8_editor *ed, int key, int mods)
         return M8_EDITOR_ACT_NONE;
     }
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_key(ed, key, mods);
-    else ed_map_key(ed, key, mods);
+    else if (ed->tab == ED_TAB_MAP) ed_map_key(ed, key, mods);
+    else if (ed->tab == ED_TAB_SFX) ed_sfx_key(ed, key, mods);
+    else ed_music_key(ed, key, mods);
     return M8_EDITOR_ACT_NONE;
 }
 

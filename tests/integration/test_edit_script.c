@@ -2,9 +2,13 @@
  * a script draws pixels, picks a colour, sets a flag, paints the map, undoes one cell and
  * saves; the saved .p8 holds exactly those changes (its data read back against the
  * original's) and every line outside __gfx__, __gff__ and __map__ is the original's; a
- * missing cart is made from the template first; a bad script line names FILE:LINE.
+ * missing cart is made from the template first; a bad script line names FILE:LINE; the sfx
+ * and music editors' edits (tracker, pitch view, speed, loop, filters, a pattern, undo,
+ * redo) land in __sfx__ and a new __music__ with every other section kept, and what they
+ * play is in --wav (RMS, and the pitch by zero crossings).
  * Depends on: m8_test_util.h (runs build/bin/mote8), cart.h (runtime/core), Criterion. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,4 +235,253 @@ Test(edit_script, fill_tools_flood_the_area, .timeout = 60)
     free(btext);
     free(atext);
     free(tpl);
+}
+
+/* The body of section __name__ of a .p8 text (the lines after its header up to the next
+ * header), malloc'd; NULL when the text has no such section. */
+static char *section_body(const char *text, const char *name)
+{
+    char header[32];
+    snprintf(header, sizeof header, "\n__%s__\n", name);
+    const char *h = strstr(text, header);
+    if (!h) return NULL;
+    const char *body = h + strlen(header), *end = strstr(body, "\n__");
+    size_t n = end ? (size_t)(end - body) + 1 : strlen(body);
+    char *out = malloc(n + 1);
+    memcpy(out, body, n);
+    out[n] = 0;
+    return out;
+}
+
+static unsigned sfx_note(const uint8_t *rom, int sfx, int i)
+{
+    const uint8_t *p = rom + M8_SFX + M8_SFX_SIZE * sfx + 2 * i;
+    return (unsigned)(p[0] | p[1] << 8);
+}
+
+static void set_sfx_note(uint8_t *rom, int sfx, int i, unsigned w)
+{
+    uint8_t *p = rom + M8_SFX + M8_SFX_SIZE * sfx + 2 * i;
+    p[0] = (uint8_t)w;
+    p[1] = (uint8_t)(w >> 8);
+}
+
+static unsigned note(int pitch, int ins, int vol, int fx)
+{
+    return (unsigned)(pitch | ins << 6 | vol << 9 | fx << 12);
+}
+
+/* Samples of a 16-bit mono WAV (its "data" chunk); malloc'd, count in *n. */
+static int16_t *read_wav(const char *path, size_t *n)
+{
+    size_t len = 0;
+    char *data = m8_read_file(path, &len, 1 << 26);
+    cr_assert(data && len > 44, "%s: no WAV", path);
+    size_t pos = 12;
+    while (pos + 8 <= len && memcmp(data + pos, "data", 4) != 0) {
+        uint32_t sz = (uint32_t)((uint8_t)data[pos + 4] | (uint8_t)data[pos + 5] << 8 |
+                                 (uint8_t)data[pos + 6] << 16 | (uint32_t)(uint8_t)data[pos + 7] << 24);
+        pos += 8 + sz;
+    }
+    cr_assert(pos + 8 <= len, "%s: no data chunk", path);
+    *n = (len - pos - 8) / 2;
+    int16_t *s = malloc(*n * sizeof *s + 1);
+    for (size_t i = 0; i < *n; i++)
+        s[i] = (int16_t)((uint8_t)data[pos + 8 + 2 * i] | (uint8_t)data[pos + 9 + 2 * i] << 8);
+    free(data);
+    return s;
+}
+
+static double rms(const int16_t *s, size_t from, size_t to)
+{
+    double sum = 0;
+    for (size_t i = from; i < to; i++) sum += (double)s[i] * s[i];
+    return to > from ? sqrt(sum / (double)(to - from)) / 32768.0 : 0;
+}
+
+/* The frequency by rising crossings of the mean (a square wave's edges), in Hz. */
+static double crossing_hz(const int16_t *s, size_t from, size_t to)
+{
+    double mean = 0;
+    for (size_t i = from; i < to; i++) mean += s[i];
+    mean /= (double)(to - from);
+    long first = -1, last = -1, count = 0;
+    for (size_t i = from + 1; i < to; i++)
+        if (s[i - 1] < mean && s[i] >= mean) {
+            if (first < 0) first = (long)i;
+            else count++;
+            last = (long)i;
+        }
+    return count > 0 ? (double)count * 22050.0 / (double)(last - first) : 0;
+}
+
+/* The sfx editor: sfx 1 picked, a note drawn in the pitch view, a volume bar, speed, loop,
+ * BUZZ and REVERB set, the tracker view, notes typed (z, q), an instrument digit undone and
+ * redone, a note undone, one deleted; the music editor: pattern 2's channel 1 enabled, channel
+ * 2's sfx moved, loop start and stop flags; music played; saved. The saved file's __sfx__ row
+ * 1 and the new __music__ section hold exactly those changes, every other section is the
+ * template's byte for byte, and the music that played is heard in the --wav. */
+Test(edit_script, sfx_and_music_edits_land_in_the_saved_cart, .timeout = 60)
+{
+    const char *cart = tmp("tune.p8"), *shot = tmp("tune.png"), *wav = tmp("tune.wav");
+    size_t tlen = 0;
+    char *tpl = m8_read_file(TEMPLATE, &tlen, 1 << 20);
+    cr_assert(tpl);
+    write_text(cart, tpl);
+    const char *script_path = tmp("tune.txt");
+    write_text(script_path,
+               "key tab\nkey tab      # the sfx editor, sfx 0, pitch view\n"
+               "click 18 10          # sfx 1\n"
+               "click 68 18\nclick 68 18\nclick 68 18   # pen instrument 3\n"
+               "click 9 63           # note 2: pitch 24 (row 87 - 24)\n"
+               "click 21 91          # note 5: volume 7\n"
+               "mouse 45 10\nwheel 4              # speed 8 + 4\n"
+               "click 78 10          # loop start 1\n"
+               "mouse 90 10\nwheel 4              # loop end 4\n"
+               "click 15 18          # buzz\n"
+               "click 40 18          # reverb 1\n"
+               "key enter            # the tracker view\n"
+               "key z                # note 0: c2\n"
+               "key q                # note 1: c3\n"
+               "key right\nkey 4                # note 2: instrument 4\n"
+               "key ctrl+z\nkey ctrl+y\n"
+               "key left\nkey e                # note 3: e2 ...\n"
+               "key ctrl+z           # ... undone\n"
+               "key delete           # note 4 cleared\n"
+               "key ctrl+c           # not the note e\n"
+               "key tab              # the music editor\n"
+               "click 40 56          # pattern 2\n"
+               "click 4 18           # channel 1 on\n"
+               "mouse 47 18\nwheel 2              # channel 2: sfx 2 + 2\n"
+               "click 58 10          # loop start\n"
+               "click 98 10          # stop\n"
+               "frames 5\nkey space\nframes 30\nkey space\nframes 5\n"
+               "key ctrl+s\n");
+    m8_run_result r;
+    const char *args[] = { "--headless", "--edit", cart, "--edit-script", script_path,
+                           "--screenshot", shot, "--wav", wav, NULL };
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "saved"), "%s", r.out);
+
+    m8_cart before, after;
+    char *btext, *atext;
+    size_t blen, alen;
+    read_cart(TEMPLATE, &before, &btext, &blen);
+    read_cart(cart, &after, &atext, &alen);
+    static uint8_t want[M8_ROM_SIZE];
+    memcpy(want, before.rom, sizeof want);
+    unsigned n5 = sfx_note(want, 1, 5);
+    set_sfx_note(want, 1, 0, note(24, 3, 5, 0));
+    set_sfx_note(want, 1, 1, note(36, 3, 5, 0));
+    set_sfx_note(want, 1, 2, note(24, 4, 5, 0));
+    set_sfx_note(want, 1, 4, 0);
+    set_sfx_note(want, 1, 5, (n5 & ~0xe00u) | 7u << 9);
+    uint8_t *h = want + M8_SFX + M8_SFX_SIZE + 64;
+    h[0] = 1 | 4 | 8 * 3;           /* tracker view, buzz, reverb 1 (base-3 digit 2 at 24) */
+    h[1] = (uint8_t)(h[1] + 4);
+    h[2] = 1;
+    h[3] = 4;
+    uint8_t *pat = want + M8_MUSIC + 4 * 2;
+    pat[0] = (uint8_t)((pat[0] ^ 0x40) | 0x80);
+    pat[1] = (uint8_t)((pat[1] & 0xc0) | (((pat[1] & 63) + 2) & 63));
+    pat[2] |= 0x80;
+    int differ = 0;
+    for (int a = 0; a < M8_ROM_SIZE; a++)
+        if (after.rom[a] != want[a] && differ++ < 8)
+            cr_expect_eq(after.rom[a], want[a], "byte 0x%04x: 0x%02x, expected 0x%02x", a, after.rom[a], want[a]);
+    cr_expect_eq(differ, 0, "%d bytes differ", differ);
+
+    /* the text: other sections byte for byte, __sfx__ row 0 kept, row 1 the new one */
+    static const char *const kept[] = { "lua", "gfx", "gff", "map" };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        char *b = section_body(btext, kept[i]), *a = section_body(atext, kept[i]);
+        cr_expect(b && a && !strcmp(a, b), "__%s__ changed", kept[i]);
+        free(a);
+        free(b);
+    }
+    cr_expect(!strncmp(atext, btext, (size_t)(strstr(btext, "__lua__") - btext)), "the header changed");
+    char *bs = section_body(btext, "sfx"), *as = section_body(atext, "sfx");
+    cr_assert(bs && as);
+    char row1[M8_CART_ROW_MAX + 2];
+    int n = m8_cart_sfx_row(want, 1, row1);
+    row1[n] = '\n';
+    row1[n + 1] = 0;
+    const char *brow1 = strchr(bs, '\n') + 1;
+    cr_expect(!strncmp(as, bs, (size_t)(brow1 - bs)), "__sfx__ row 0 changed");
+    cr_expect_str_eq(strchr(as, '\n') + 1, row1, "__sfx__ row 1");
+    cr_expect_null(section_body(btext, "music"));
+    char *am = section_body(atext, "music");
+    cr_expect_str_eq(am, "00 41424344\n00 41424344\n05 01444344\n", "the inserted __music__");
+    cr_expect(strstr(atext, "\n__sfx__\n") < strstr(atext, "\n__music__\n"), "__music__ after __sfx__");
+    free(bs);
+    free(as);
+    free(am);
+
+    /* the music played: 30 frames of it between 5 silent ones */
+    size_t ns = 0;
+    int16_t *s = read_wav(wav, &ns);
+    size_t frame = 22050 / 30;
+    cr_assert_geq(ns, frame * 40, "%zu samples", ns);
+    cr_expect_lt(rms(s, 0, 5 * frame), 0.001, "silence before Space");
+    cr_expect_gt(rms(s, 5 * frame, 35 * frame), 0.02, "the music is heard: RMS %f", rms(s, 5 * frame, 35 * frame));
+    free(s);
+    m8_cart_free(&before);
+    m8_cart_free(&after);
+    free(btext);
+    free(atext);
+    free(tpl);
+}
+
+/* A sound made in the sfx editor plays: notes 0-7 of sfx 0 drawn at pitch 33 (A2, 440 Hz)
+ * with the square (instrument 3) at speed 60, Space, 60 frames recorded with --wav: the
+ * recording is silent before Space, loud after it, and its pitch is 440 Hz (counted here,
+ * and by `sox stat -freq`'s peak and `sox stat`'s RMS where sox is installed). */
+Test(edit_script, a_sound_made_in_the_sfx_editor_plays, .timeout = 60)
+{
+    const char *cart = tmp("beep.p8"), *wav = tmp("beep.wav");
+    size_t tlen = 0;
+    char *tpl = m8_read_file(TEMPLATE, &tlen, 1 << 20);
+    cr_assert(tpl);
+    write_text(cart, tpl);
+    const char *script_path = tmp("beep.txt");
+    write_text(script_path,
+               "key tab\nkey tab\n"
+               "click 68 18\nclick 68 18\nclick 68 18   # the square\n"
+               "mouse 45 10\nwheel 57             # speed 3 + 57\n"
+               "drag 1 54 31 54      # notes 0-7 at pitch 33\n"
+               "frames 10\nkey space\nframes 60\nkey space\nframes 10\n");
+    m8_run_result r;
+    const char *args[] = { "--headless", "--edit", cart, "--edit-script", script_path,
+                           "--wav", wav, NULL };
+    m8t_run_mote8(&r, args);
+    cr_assert_eq(r.exit_code, 0, "%s%s", r.out, r.err);
+    size_t ns = 0;
+    int16_t *s = read_wav(wav, &ns);
+    size_t frame = 22050 / 30;
+    cr_assert_eq(ns, frame * 80, "80 frames of sound: %zu samples", ns);
+    double quiet = rms(s, 0, 10 * frame), loud = rms(s, 12 * frame, 68 * frame);
+    double hz = crossing_hz(s, 12 * frame, 68 * frame);
+    cr_expect_lt(quiet, 0.001, "silent before Space: RMS %f", quiet);
+    cr_expect_gt(loud, 0.05, "the note is heard: RMS %f", loud);
+    cr_expect(hz > 440 * 0.98 && hz < 440 * 1.02, "pitch 33 is 440 Hz: %.1f Hz", hz);
+    cr_expect_lt(rms(s, 72 * frame, 80 * frame), 0.01, "Space stops it");
+    free(s);
+    free(tpl);
+    if (system("command -v sox >/dev/null 2>&1") != 0) return;    /* sox agrees, where it is */
+    char cmd[700], line[256];
+    snprintf(cmd, sizeof cmd, "sox %s -n trim 0.5 1.5 stat -freq 2>&1", wav);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p, "%s", cmd);
+    double sox_rms = -1, peak_hz = 0, peak = -1, f, mag;
+    while (fgets(line, sizeof line, p)) {
+        if (sscanf(line, "RMS amplitude: %lf", &sox_rms) == 1) continue;
+        if (sscanf(line, "%lf %lf", &f, &mag) == 2 && mag > peak) {
+            peak = mag;
+            peak_hz = f;
+        }
+    }
+    pclose(p);
+    cr_expect_gt(sox_rms, 0.05, "sox stat: RMS amplitude %f", sox_rms);
+    cr_expect(peak_hz > 440 * 0.98 && peak_hz < 440 * 1.02, "sox stat -freq: the peak at %.1f Hz", peak_hz);
 }

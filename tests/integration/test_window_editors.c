@@ -2,7 +2,8 @@
  * MOTE8_WINDOW_KEYS (mouse steps in window pixels, keys): `mote8 --edit` opens them, a click
  * draws a pixel, Ctrl+S saves the cart, Ctrl+E switches to the cart, whose first frame
  * already shows the edit (a window screenshot); closing with unsaved edits asks first (S saves,
- * N drops them, Escape goes back). Skipped, with a message, where xvfb-run is missing.
+ * N drops them, Escape goes back); Tab twice shows the sfx editor, whose Space plays through
+ * the window's audio queue. Skipped, with a message, where xvfb-run is missing.
  * Depends on: m8_test_util.h, png_io.h (runtime/core), cart.h (runtime/core), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -110,4 +111,28 @@ Test(window_editors, closing_with_unsaved_edits_asks_and_n_discards, .timeout = 
 Test(window_editors, closing_with_unsaved_edits_and_s_saves, .timeout = 120)
 {
     expect_drawn_and_saved(m8t_temp_dir("wquits"), "", DRAW_STEPS " 9:quit 12:s", 100);
+}
+
+/* Tab, Tab: the sfx editor in the window (its tab lit, the music tab not); Space plays
+ * through the window's audio queue (SDL's dummy driver) without stopping the window. */
+Test(window_editors, sfx_tab_in_the_window, .timeout = 120)
+{
+    const char *dir = m8t_temp_dir("winsfx");
+    char *out = NULL, shot[256];
+    int rc = run_editing_window(dir, "", "3:Tab 4:Tab 5:Space 20:quit", 12, &out);
+    cr_assert_eq(rc, 0, "window run failed: %s", out ? out : "");
+    free(out);
+    snprintf(shot, sizeof shot, "%s/shot.png", dir);
+    int w, h;
+    char perr[256];
+    uint8_t *rgb = m8_png_read_rgb(shot, &w, &h, perr, sizeof perr);
+    cr_assert(rgb, "%s", perr);
+    int s = (w < h ? w : h) / 128, ox = (w - 128 * s) / 2, oy = (h - 128 * s) / 2;
+    const uint8_t *sfx_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 108 * s) * 3;
+    const uint8_t *mus_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 124 * s) * 3;
+    cr_expect(sfx_tab[0] == 0xff && sfx_tab[1] == 0xf1 && sfx_tab[2] == 0xe8,
+              "the SFX tab is lit: %02x%02x%02x", sfx_tab[0], sfx_tab[1], sfx_tab[2]);
+    cr_expect(mus_tab[0] == 0xff && mus_tab[1] == 0x00 && mus_tab[2] == 0x4d,
+              "the MUS tab is not: %02x%02x%02x", mus_tab[0], mus_tab[1], mus_tab[2]);
+    free(rgb);
 }

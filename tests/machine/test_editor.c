@@ -1,10 +1,12 @@
 /* test_editor.c - the built-in editors through the door (mote8.h, "the built-in editors"),
  * in process: every .p8 of ../shared/carts/real opened and saved without edits is the same
- * file byte for byte, and with its three data sections rewritten it reads back the same
+ * file byte for byte, and with its five data sections rewritten it reads back the same
  * with every other line unchanged; mouse edits are written through to a running cart's RAM
  * at once (also those made before its first tick) and undo puts the bytes back; a section
  * the file lacks is inserted in PICO-8's order, __meta__ sections kept, a CRLF file's line
- * ends and blank lines too; map cells selected, copied, pasted and cleared; the map cost shown is what the core's map() accounting
+ * ends and blank lines too; map cells selected, copied, pasted and cleared; sfx and music
+ * edits written through to the running cart, undone and redone, and Space in the sfx editor
+ * heard through mote8_editor_pull_audio while the cart's own audio stays silent; the map cost shown is what the core's map() accounting
  * charges; a bundled cart cannot be saved, and says so.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), cart.h, gfx.h, ram.h (runtime/core),
  * Criterion. */
@@ -21,7 +23,8 @@
 
 #define REAL_DIR M8_SHARED_DIR "/carts/real"
 
-/* The text without the bodies of __gfx__, __gff__ and __map__ (their header lines kept). */
+/* The text without the bodies of __gfx__, __gff__, __map__, __sfx__ and __music__ (their
+ * header lines kept). */
 static char *without_edited_bodies(const char *text, size_t len)
 {
     char *out = malloc(len + 1);
@@ -32,7 +35,8 @@ static char *without_edited_bodies(const char *text, size_t len)
         size_t full = nl ? (size_t)(nl - s) + 1 : len - pos;
         int header = pos > 0 && full >= 5 && s[0] == '_' && s[1] == '_' && s[2] != '_';
         if (header) skipping = strncmp(s, "__gfx__", 7) == 0 || strncmp(s, "__gff__", 7) == 0 ||
-                               strncmp(s, "__map__", 7) == 0;
+                               strncmp(s, "__map__", 7) == 0 || strncmp(s, "__sfx__", 7) == 0 ||
+                               strncmp(s, "__music__", 9) == 0;
         if (header || !skipping) {
             memcpy(out + n, s, full);
             n += full;
@@ -66,7 +70,7 @@ Test(editor, real_carts_saved_unchanged, .timeout = 120)
         char *forced = mote8_editor_cart_text(m8, 1, &out_len, err, sizeof err);
         cr_assert(forced, "%s: rewriting its sections: %s", path, err);   /* read back equal */
         char *a = without_edited_bodies(data, len), *b = without_edited_bodies(forced, out_len);
-        cr_expect_str_eq(b, a, "%s: a line outside __gfx__/__gff__/__map__ changed", path);
+        cr_expect_str_eq(b, a, "%s: a line outside the data sections changed", path);
         free(a);
         free(b);
         free(same);
@@ -288,5 +292,66 @@ Test(editor, map_selection_copy_paste_clear)
     cr_expect_eq(saved_cell(m8, 0, 0), 1, "the copied cells stay");
     mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL);
     cr_expect_eq(saved_cell(m8, 5, 2), 1, "undo of the clear");
+    mote8_destroy(m8);
+}
+
+/* The sfx and music editors write through too: a note drawn in sfx 0's pitch view, its speed
+ * raised, pattern 0's channel 1 enabled reach the running cart's RAM at its next tick; undo
+ * and redo move them; Space plays the edited sfx into mote8_editor_pull_audio, and the
+ * paused cart's own audio stays empty. */
+Test(editor, sfx_and_music_edits_reach_the_running_cart)
+{
+    static const char cart[] =
+        "pico-8 cartridge // http://www.pico-8.com\n"
+        "version 42\n"
+        "__lua__\n"
+        "function _update() printh(peek2(0x3204)..' '..peek(0x3241)..' '..peek(0x3100)) end\n";
+    m8t_capture cap = { 0 };
+    mote8_config cfg = { 0 };
+    cfg.have_seed = 1;
+    cfg.platform.user = &cap;
+    cfg.platform.printh = m8t_capture_printh;
+    mote8 *m8 = mote8_create(&cfg);
+    cr_assert_eq(mote8_load_cart(m8, cart, sizeof cart - 1, "snd.p8"), 0, "%s", mote8_error(m8));
+    char err[300];
+    cr_assert_eq(mote8_editor_open(m8, cart, sizeof cart - 1, NULL, err, sizeof err), 0, "%s", err);
+    mote8_input in = { 0 };
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "0 1 65", "an empty cart: sfx 0 speed 1, pattern 0 off");
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);  /* the sfx editor, sfx 0, pitch view */
+    click(m8, 9, 87 - 33);                    /* note 2: pitch 33, instrument 0, volume 5 */
+    click(m8, 45, 10);                        /* speed + 1 */
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);  /* the music editor, pattern 0 */
+    click(m8, 4, 18);                         /* channel 1 on */
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "2593 2 1", "33 | 5 << 9, speed 2, channel 1 on sfx 1");
+    mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL);
+    mote8_editor_key(m8, 'z', MOTE8_MOD_CTRL);
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "2593 1 65", "two undos: the channel and the speed");
+    mote8_editor_key(m8, 'y', MOTE8_MOD_CTRL);
+    cr_assert_eq(mote8_tick(m8, &in), MOTE8_RUNNING);
+    cr_expect_str_eq(last_line(&cap), "2593 2 65", "a redo: the speed");
+
+    int16_t audio[4096];
+    while (mote8_pull_audio(m8, audio, 4096) > 0) {}
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);  /* round to the sfx editor */
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    uint8_t rgb[128 * 128 * 3];
+    mote8_editor_frame(m8, rgb);
+    cr_expect_eq(mote8_editor_pull_audio(m8, audio, 4096), 735, "a frame's samples");
+    cr_expect_eq(mote8_editor_key(m8, ' ', 0), MOTE8_EDITOR_NONE);
+    long loud = 0, n = 0;
+    for (int f = 0; f < 4; f++) {
+        mote8_editor_frame(m8, rgb);
+        int got = mote8_editor_pull_audio(m8, audio, 4096);
+        n += got;
+        for (int i = 0; i < got; i++) loud += audio[i] > 1000 || audio[i] < -1000;
+    }
+    cr_expect_eq(n, 4 * 735);
+    cr_expect_gt(loud, 100, "the note sounds: %ld loud samples", loud);
+    cr_expect_eq(mote8_pull_audio(m8, audio, 4096), 0, "the paused cart makes no sound");
     mote8_destroy(m8);
 }

@@ -29,7 +29,7 @@ typedef struct m8_options {
     int unpaced;                /* --unpaced: the window runs ticks as fast as it can */
     int watch;                  /* --watch: reload the cart when it or an #include changes */
     int write_config;           /* --write-config: write the default settings file */
-    int edit;                   /* --edit: open the sprite and map editors first */
+    int edit;                   /* --edit: open the built-in editors first */
     const char *edit_script;    /* --edit-script FILE: headless editor events */
     const char *cart;           /* path or bundled name */
 } m8_options;

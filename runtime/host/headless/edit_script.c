@@ -13,13 +13,16 @@
  *   clipboard load FILE               the run's clipboard (the editors' copies and pastes
  *   clipboard save FILE               go through it) from / to FILE, as text
  * A bad line stops the run (exit 2) naming FILE:LINE; a failed save is printed and the run
- * goes on (exit 1 at the end).
- * Depends on: headless.h, api/mote8.h. */
+ * goes on (exit 1 at the end). With --wav FILE every drawn frame's sound of the editors
+ * (mote8_editor_pull_audio: what Space plays in the sfx and music editors) goes into FILE,
+ * MOTE8_AUDIO_RATE / MOTE8_FPS samples a frame.
+ * Depends on: headless.h, wav_writer.h, api/mote8.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "headless.h"
+#include "wav_writer.h"
 
 typedef struct edit_run {
     mote8 *m8;
@@ -27,8 +30,9 @@ typedef struct edit_run {
     const char *cart;
     int line;
     int x, y, buttons;
-    int failed;                 /* a save or a screenshot failed */
+    int failed;                 /* a save, a screenshot or the WAV failed */
     char *clipboard;            /* the run's clipboard (the host's, for the editors) */
+    m8_wav_writer wav;          /* --wav: the editors' sound (wav.f NULL: not recorded) */
 } edit_run;
 
 static void clipboard_set(void *user, const char *text)
@@ -55,10 +59,19 @@ static int bad_line(const edit_run *r, const char *what)
     return 2;
 }
 
+/* One drawn frame into rgb, its sound into the WAV (when recorded). */
+static void draw(edit_run *r, uint8_t *rgb)
+{
+    mote8_editor_frame(r->m8, rgb);
+    int16_t audio[MOTE8_AUDIO_RATE / 10];
+    int n = mote8_editor_pull_audio(r->m8, audio, (int)(sizeof audio / sizeof audio[0]));
+    if (r->wav.f && !r->wav.err && m8_wav_write(&r->wav, audio, n) != 0) r->failed = 1;
+}
+
 static void frame(edit_run *r)
 {
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
-    mote8_editor_frame(r->m8, rgb);
+    draw(r, rgb);
 }
 
 static void save(edit_run *r)
@@ -75,7 +88,7 @@ static void save(edit_run *r)
 static int screenshot(edit_run *r, const char *path, int scale)
 {
     uint8_t rgb[MOTE8_WIDTH * MOTE8_HEIGHT * 3];
-    mote8_editor_frame(r->m8, rgb);
+    draw(r, rgb);
     errno = 0;
     if (mote8_write_png(path, rgb, MOTE8_WIDTH, MOTE8_HEIGHT, scale) == 0) return 0;
     fprintf(stderr, "mote8: %s: cannot write: %s\n", path, errno ? strerror(errno) : "PNG error");
@@ -191,19 +204,45 @@ static int clipboard_file(edit_run *r, const char *verb, const char *path)
     return 0;
 }
 
-/* The script's lines, then the screenshot: the exit code. */
-static int run_events(const m8_options *opt, edit_run *rp)
+static int run_events(edit_run *r);
+
+int m8_run_edit_script(const m8_options *opt, mote8 *m8)
 {
-    mote8 *m8 = rp->m8;
-    if (opt->edit_script) {
-        FILE *f = fopen(opt->edit_script, "r");
+    edit_run r = { .m8 = m8, .file = opt->edit_script, .cart = opt->cart ? opt->cart : "cart" };
+    if (opt->wav && m8_wav_open(&r.wav, opt->wav, MOTE8_AUDIO_RATE) != 0) {
+        fprintf(stderr, "mote8: %s: cannot write: %s\n", opt->wav, m8_wav_error(&r.wav));
+        if (r.wav.f) fclose(r.wav.f);
+        return 1;
+    }
+    mote8_clipboard clipboard = { &r, clipboard_set, clipboard_get };
+    mote8_editor_set_clipboard(m8, &clipboard);
+    int rc = run_events(&r);
+    mote8_editor_set_clipboard(m8, NULL);
+    free(r.clipboard);
+    if (r.wav.f && m8_wav_close(&r.wav) != 0) {
+        fprintf(stderr, "mote8: %s: cannot write: %s\n", opt->wav, m8_wav_error(&r.wav));
+        r.failed = 1;
+    }
+    if (rc) return rc;
+    if (opt->screenshot) screenshot(&r, opt->screenshot, 1);
+    if (mote8_editor_unsaved(m8))
+        fprintf(stderr, "mote8: %s: note: the edits were not saved (no ctrl+s)\n",
+                opt->cart ? opt->cart : "cart");
+    return r.failed ? 1 : 0;
+}
+
+/* The events of the script, one a line; 0, or an exit code. */
+static int run_events(edit_run *r)
+{
+    if (r->file) {
+        FILE *f = fopen(r->file, "r");
         if (!f) {
-            fprintf(stderr, "mote8: %s: cannot read: %s\n", opt->edit_script, strerror(errno));
+            fprintf(stderr, "mote8: %s: cannot read: %s\n", r->file, strerror(errno));
             return 2;
         }
         char line[1024];
         while (fgets(line, sizeof line, f)) {
-            rp->line++;
+            r->line++;
             char *hash = strchr(line, '#');
             if (hash) *hash = 0;
             char *w[8];
@@ -212,7 +251,7 @@ static int run_events(const m8_options *opt, edit_run *rp)
                  t = strtok_r(NULL, " \t\r\n", &save_ptr))
                 w[n++] = t;
             if (n == 0) continue;
-            int rc = run_line(rp, w, n);
+            int rc = run_line(r, w, n);
             if (rc) {
                 fclose(f);
                 return rc;
@@ -220,20 +259,5 @@ static int run_events(const m8_options *opt, edit_run *rp)
         }
         fclose(f);
     }
-    if (opt->screenshot) screenshot(rp, opt->screenshot, 1);
-    if (mote8_editor_unsaved(m8))
-        fprintf(stderr, "mote8: %s: note: the edits were not saved (no ctrl+s)\n",
-                opt->cart ? opt->cart : "cart");
-    return rp->failed ? 1 : 0;
-}
-
-int m8_run_edit_script(const m8_options *opt, mote8 *m8)
-{
-    edit_run r = { m8, opt->edit_script, opt->cart ? opt->cart : "cart", 0, 0, 0, 0, 0, NULL };
-    mote8_clipboard clipboard = { &r, clipboard_set, clipboard_get };
-    mote8_editor_set_clipboard(m8, &clipboard);
-    int rc = run_events(opt, &r);
-    mote8_editor_set_clipboard(m8, NULL);
-    free(r.clipboard);
-    return rc;
+    return 0;
 }

@@ -12,10 +12,11 @@
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * F5/F4 save and load a machine state in the current slot (Shift+F5/F4 choose it), and
  * holding F3 rewinds the run, also out of a runtime error (state_keys.h).
- * Ctrl+E switches between the cart and the built-in sprite and map editors (mote8.h, "the
- * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, no sound),
- * mouse and keys go to them (the window's own keys above stay), Ctrl+S saves, Escape or
- * Ctrl+E goes back to the cart, which sees the edits at once; --edit starts in them.
+ * Ctrl+E switches between the cart and the built-in editors (mote8.h, "the
+ * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, its
+ * sound stops; what the sfx and music editors play is queued instead), mouse and keys go
+ * to them (the window's own keys above stay), Ctrl+S saves, Escape or Ctrl+E goes back to
+ * the cart, which sees the edits at once; --edit starts in them.
  * Closing the window (or the menu's exits) with unsaved edits asks first: save and quit,
  * quit without saving, or back (unsaved_prompt.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
@@ -423,7 +424,8 @@ static char *sdl_clipboard_get(void *user)
     return copy;
 }
 
-/* Show the editors (the cart waits: no ticks, no sound) or go back to the cart. */
+/* Show the editors (the cart waits: no ticks, its sound dropped; the editors' own sound
+ * plays) or go back to the cart. */
 static void set_editing(window_host *h, mote8 *m8, int on)
 {
     if (on && !mote8_editor_is_open(m8)) return;
@@ -433,7 +435,10 @@ static void set_editing(window_host *h, mote8 *m8, int on)
     h->states.rewinding = 0;
     if (!on) m8_state_keys_restarted(&h->states, m8);  /* edits are not in the past's states */
     memset(h->keys, 0, sizeof h->keys);
-    if (h->audio) SDL_PauseAudioDevice(h->audio, on);
+    if (h->audio) {
+        SDL_ClearQueuedAudio(h->audio);     /* the cart's queued sound, or the editors' */
+        SDL_PauseAudioDevice(h->audio, 0);
+    }
     if (on) SDL_SetRelativeMouseMode(SDL_FALSE);
     SDL_ShowCursor(on ? SDL_DISABLE : SDL_ENABLE);     /* the editors draw their own pointer */
 }
@@ -703,6 +708,17 @@ static int run_tick(window_host *h, mote8 *m8, const m8_input_script *script, lo
     return status == MOTE8_SHUTDOWN;
 }
 
+/* The sound the editors made for the frame just drawn (the sfx and music editors' Space). */
+static void queue_editor_audio(window_host *h, mote8 *m8)
+{
+    int16_t audio[MOTE8_AUDIO_RATE / 10];
+    int n = mote8_editor_pull_audio(m8, audio, (int)(sizeof audio / sizeof audio[0]));
+    double gain = m8_sound_level_gain(&h->sound);
+    for (int i = 0; i < n; i++) audio[i] = (int16_t)(audio[i] * gain);
+    if (h->audio && SDL_GetQueuedAudioSize(h->audio) / 2 < M8_AUDIO_MAX_QUEUED)
+        SDL_QueueAudio(h->audio, audio, (Uint32)n * 2);
+}
+
 /* The window's ticks against the clock: `fps` ticks a second counted from `start`. */
 typedef struct tick_clock {
     uint64_t freq, start;
@@ -788,6 +804,7 @@ static void window_loop(window_host *h, const m8_options *opt, mote8 *m8,
             if (opt->frames >= 0 && frame >= opt->frames) quit = 1;
         }
         present(h, m8);
+        if (h->editing) queue_editor_audio(h, m8);
         m8_key_script_tick(&h->script_keys, h->window);    /* paused frames count too */
         if (quit) return;
     }
