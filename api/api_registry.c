@@ -1,10 +1,14 @@
 /* api_registry.c - expands api/api_table.h into the cart's global environment, the
- * per-call dispatcher (arity check + system cost), and the `--api` help listing.
- * Depends on: api_internal.h, Lua 5.4, api_table.h, api_bindings.h, api_call.h. */
+ * per-call dispatcher (arity check + system cost), the frameless variants' dispatcher (the
+ * same around api_fastcall.c's bodies) and the `--api` help listing.
+ * Depends on: api_internal.h, Lua 5.4, api_table.h, api_bindings.h, api_call.h,
+ * api_fastcall.h, pthreads (pthread_once). */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "api_bindings.h"
 #include "api_call.h"
+#include "api_fastcall.h"
 #include "api_internal.h"
 #include "api_registry.h"
 
@@ -58,6 +62,66 @@ static const lua_CFunction dispatchers[] = {
 _Static_assert(sizeof dispatchers / sizeof dispatchers[0] ==
                sizeof m8_api_rows / sizeof m8_api_rows[0], "one dispatcher per row");
 
+#ifdef LUA_M8_FASTARGS
+/* The frameless call of a row (the patched VM, when every argument is a number): what
+ * dispatch does around the binding, around its body in api_fastcall.c. Declined, before
+ * anything is done, for too few arguments (the full call raises the arity error) and while
+ * a profiler observes calls (it reads the call's own stack level). A body that declines
+ * after m8_call_begin has changed nothing that the full call's m8_call_begin does not set
+ * again: the sync of the Lua count is the same, made twice. */
+static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
+                                int (*body)(m8_vm *, int, const double *, double *), int n,
+                                const lua_Number *a, lua_Number *out)
+{
+    m8_vm *vm = m8_vm_of(L);
+    if (n < row->min_args || vm->call_observer) return LUA_M8FAST_DECLINE;
+    m8_call_begin(L, row);
+    int kind = body(vm, n, a, out);
+    if (kind != LUA_M8FAST_DECLINE) m8_call_end(L, row);
+    return kind;
+}
+
+/* flatten: the accounting (m8_call_begin / m8_call_end, the sync and the watch in vm.c) and
+ * the body inlined into one function per row, whose fixed cost rule then folds to its
+ * number (GCC and clang; elsewhere an ordinary function) */
+#if defined(__GNUC__)
+#define M8_FAST_FLATTEN __attribute__((flatten))
+#else
+#define M8_FAST_FLATTEN
+#endif
+#define M8_FAST_WRAP(name) \
+    M8_FAST_FLATTEN \
+    static int fast_##name(lua_State *L, int n, const lua_Number *a, lua_Number *out) \
+    { \
+        return fast_dispatch(L, &m8_api_rows[M8_ROW_IDX_##name], m8f_##name, n, a, out); \
+    }
+M8_FASTCALL_LIST(M8_FAST_WRAP)
+#undef M8_FAST_WRAP
+
+/* Tell the VM the frameless variants. Its table is the process's (a variant belongs to the
+ * dispatcher, whichever machine calls it): filled once, before the first machine of the
+ * process runs, whichever thread makes it (the launcher renders carts on several). */
+static int fastcalls_registered;
+static void register_fastcalls_once(void)
+{
+    int ok = 1;
+#define M8_FAST_REG(name) ok &= lua_m8_setfastcall(dispatch_##name, fast_##name);
+    M8_FASTCALL_LIST(M8_FAST_REG)
+#undef M8_FAST_REG
+    fastcalls_registered = ok;
+}
+
+static void register_fastcalls(lua_State *L)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, register_fastcalls_once);
+    if (!fastcalls_registered)   /* (the table holds LUA_M8_FASTCALLS / 2) */
+        luaL_error(L, "mote8: the VM's table of frameless calls is full");
+}
+#else
+static void register_fastcalls(lua_State *L) { (void)L; }   /* the system's liblua5.4 */
+#endif
+
 /* Fetch a Lua library function by path ("pairs", "table.pack") from the global table
  * (the state's standard libraries, never visible to the cart). */
 static void push_lua_builtin(lua_State *L, const char *path)
@@ -90,6 +154,7 @@ void m8_api_register(lua_State *L, int env)
         }
         lua_setfield(L, env, row->name);
     }
+    register_fastcalls(L);
 }
 
 static const char *group_name(int g)

@@ -318,3 +318,56 @@ Test(divmod_inline, vm_multiply_matches_the_previous_formula)
     lua_close(L);
 }
 #endif
+
+#ifdef LUA_M8NUM
+/* The inline multiply's edge cases (llimits.h l_m8mulf: operands on the 16.16 grid), with
+ * PICO-8's answers written out: products floor toward minus infinity, wrap at +-32768, tiny
+ * products floor to 0 or -1/65536; inf and NaN (a division by a float zero in plain Lua)
+ * take the slow path and stay inf and NaN. */
+Test(divmod_inline, vm_multiply_edge_cases)
+{
+    static const struct { double a, b, want; } cases[] = {
+        { -1.0 / 65536, 0.5, -1.0 / 65536 },       /* -2^-17 floors to -2^-16 */
+        { 1.0 / 65536, 0.5, 0.0 },                 /* 2^-17 floors to 0 */
+        { -1.0 / 65536, 1.0 / 65536, -1.0 / 65536 },
+        { 1.0 / 65536, 1.0 / 65536, 0.0 },
+        { -0.5, 1.0 / 65536, -1.0 / 65536 },
+        { -3.25, 0.75, -2.4375 },                  /* exact */
+        { -1.5, 2.5, -3.75 },
+        { -0.75, -0.75, 0.5625 },
+        { 256.0, 128.5, -32640.0 },                /* 32896 wraps */
+        { 181.5, 181.5, -32593.75 },               /* 32942.25 wraps */
+        { -32768.0, -1.5, -16384.0 },              /* 49152 wraps */
+        { -32768.0, 0.5, -16384.0 },
+        { 32767.5, 2.0, -1.0 },                    /* 65535 wraps */
+        { 16384.0, 2.0, -32768.0 },                /* 32768 wraps to -32768 */
+        { -16384.0, 2.0, -32768.0 },               /* -32768 stays */
+        { 2147483647.0 / 65536.0, 2147483647.0 / 65536.0, -1.0 },   /* 0x...ffff0000 */
+    };
+    lua_State *L = luaL_newstate();
+    cr_assert_eq(luaL_loadstring(L, "local a, b = ... return a * b"), LUA_OK);
+    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+        for (int swap = 0; swap < 2; swap++) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+            lua_pushnumber(L, swap ? cases[k].b : cases[k].a);
+            lua_pushnumber(L, swap ? cases[k].a : cases[k].b);
+            lua_call(L, 2, 1);
+            double got = lua_tonumber(L, -1);
+            cr_assert(got == cases[k].want, "%a * %a: %a, PICO-8 gives %a", cases[k].a,
+                      cases[k].b, got, cases[k].want);
+            lua_pop(L, 1);
+        }
+    }
+    cr_assert_eq(luaL_dostring(L,
+        "local z = 0.0\n"
+        "local inf, nan = 1.5 / z, z / z\n"
+        "return inf * 2.5, -inf * 0.5, inf * -3.0, inf * 0.0, nan * 1.5, 1.5 * nan"), LUA_OK,
+        "%s", lua_tostring(L, -1));
+    cr_assert(isinf(lua_tonumber(L, 1)) && lua_tonumber(L, 1) > 0);
+    cr_assert(isinf(lua_tonumber(L, 2)) && lua_tonumber(L, 2) < 0);
+    cr_assert(isinf(lua_tonumber(L, 3)) && lua_tonumber(L, 3) < 0);
+    for (int i = 4; i <= 6; i++) cr_assert(isnan(lua_tonumber(L, i)), "result %d", i);
+    lua_close(L);
+}
+#endif

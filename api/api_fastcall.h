@@ -1,0 +1,29 @@
+/* api_fastcall.h - frameless variants of small API functions (pset, pget, flr, sin ...): the
+ * patched VM calls them without a CallInfo when every argument is a number
+ * (tools/lua5.4-p8fastop.patch, lua_m8_setfastcall), with the arguments read straight from
+ * the stack as doubles. Each body computes what its binding (api_gfx.c, api_math.c) computes
+ * for those numbers, or declines (LUA_M8FAST_DECLINE, nothing changed) for the rare values
+ * it does not take, and the VM then makes the full call. api_registry.c wraps each body in
+ * the binding's arity check and cost (m8_call_begin / m8_call_end) and registers it.
+ * Depends on: Lua 5.4 (patched), vm_internal.h. */
+#ifndef M8_API_FASTCALL_H
+#define M8_API_FASTCALL_H
+
+#include <lua.h>
+#include "vm_internal.h"
+
+#ifdef LUA_M8_FASTARGS
+/* The API rows with a frameless variant: X(name) for m8f_<name>. */
+#define M8_FASTCALL_LIST(X) \
+    X(pset) X(pget) X(sget) X(sset) X(mget) X(flr) X(abs) X(sgn) X(min) X(max) X(mid) \
+    X(sin) X(cos) X(sqrt) X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
+
+/* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers); the result in *out;
+ * returns LUA_M8FAST_NONE, LUA_M8FAST_INT, LUA_M8FAST_FLT or LUA_M8FAST_DECLINE. */
+#define M8_FASTCALL_DECL(name) \
+    int m8f_##name(m8_vm *vm, int n, const double *a, double *out);
+M8_FASTCALL_LIST(M8_FASTCALL_DECL)
+#undef M8_FASTCALL_DECL
+#endif
+
+#endif

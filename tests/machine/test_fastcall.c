@@ -1,0 +1,277 @@
+/* test_fastcall.c - Criterion suite "fastcall": the frameless calls of small API functions
+ * (tools/lua5.4-p8fastop.patch lua_m8_setfastcall, api/api_fastcall.c) give what the full
+ * calls give.
+ *   - the VM's side on a plain Lua state: a registered light C function runs its variant
+ *     (one result, all results, more results wanted than given, none), declines, non-number
+ *     and out-of-range arguments and tail calls make the real call, the heap afterwards is
+ *     the real call's;
+ *   - every API function with a variant, called by cart-style code (CALL: frameless) and
+ *     from C (lua_call: the full call) on the same edge arguments (0, -0, +-1/65536,
+ *     -32768, +-0x7fff.ffff, off the grid, past 2^31, NaN, infinities, integers) with 0 to 3
+ *     of them: the same value, integer-or-float subtype, RAM (pixels, random state) and
+ *     charged system cycles;
+ *   - a cart that assigns its own function to an API name gets its own function.
+ * Depends on: m8_test_util.h, vm_internal.h (the machine's Lua state), api_fastcall.h,
+ * Lua 5.4, Criterion. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "api_fastcall.h"
+#include "m8_test_util.h"
+#include "vm_internal.h"
+
+#ifdef LUA_M8_FASTARGS
+
+static int same_bits(double x, double y) { return memcmp(&x, &y, sizeof x) == 0; }
+
+/* ---- the VM's side ---- */
+
+/* The full call says -1 (and how many arguments it had as a second result); the variant
+ * says the sum of its arguments, and declines when the first one is 99. */
+static int full_body(lua_State *L)
+{
+    lua_pushinteger(L, -1);
+    lua_pushinteger(L, lua_gettop(L) - 1);
+    return 2;
+}
+
+static int frameless_calls;
+static int sum_variant(lua_State *L, int n, const lua_Number *a, lua_Number *out)
+{
+    (void)L;
+    if (n > 0 && a[0] == 99) return LUA_M8FAST_DECLINE;
+    frameless_calls++;
+    double s = 0;
+    for (int i = 0; i < n; i++) s += a[i];
+    *out = s;
+    return s == floor(s) ? LUA_M8FAST_INT : LUA_M8FAST_FLT;
+}
+
+static int none_body(lua_State *L) { lua_pushinteger(L, -1); return 1; }
+static int none_variant(lua_State *L, int n, const lua_Number *a, lua_Number *out)
+{
+    (void)L, (void)n, (void)a, (void)out;
+    frameless_calls++;
+    return LUA_M8FAST_NONE;
+}
+
+static lua_State *vm_state(void)
+{
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    cr_assert(lua_m8_setfastcall(full_body, sum_variant));
+    cr_assert(lua_m8_setfastcall(none_body, none_variant));
+    lua_pushcfunction(L, full_body);
+    lua_setglobal(L, "f");
+    lua_pushcfunction(L, none_body);
+    lua_setglobal(L, "g");
+    return L;
+}
+
+Test(fastcall, vm_runs_the_variant_of_number_calls)
+{
+    lua_State *L = vm_state();
+    frameless_calls = 0;
+    cr_assert_eq(luaL_dostring(L,
+        "local a = f(2, 0.5)\n"                      /* one result: a float */
+        "local b, c = f(1, 2, 3)\n"                  /* two wanted, one given: nil */
+        "local n = select('#', f(4, 5))\n"           /* all results: one */
+        "local d = f()\n"                            /* no argument */
+        "local e = f(2147483647, 2147483647)\n"      /* the largest integers it takes */
+        "local h, i = g(1), select('#', g(1))\n"     /* no result: nil, and none at all */
+        "return a, b, c, n, d, e, h, i, math.type(b), math.type(a)"), LUA_OK,
+        "%s", lua_tostring(L, -1));
+    cr_assert_eq(lua_tonumber(L, 1), 2.5);
+    cr_assert_eq(lua_tointeger(L, 2), 6);
+    cr_assert(lua_isnil(L, 3));
+    cr_assert_eq(lua_tointeger(L, 4), 1);
+    cr_assert_eq(lua_tointeger(L, 5), 0);
+    cr_assert_eq(lua_tointeger(L, 6), 4294967294);
+    cr_assert(lua_isnil(L, 7));
+    cr_assert_eq(lua_tointeger(L, 8), 0);
+    cr_assert_str_eq(lua_tostring(L, 9), "integer");
+    cr_assert_str_eq(lua_tostring(L, 10), "float");
+    cr_assert_eq(frameless_calls, 7);
+    lua_close(L);
+}
+
+Test(fastcall, other_calls_are_real_calls)
+{
+    lua_State *L = vm_state();
+    frameless_calls = 0;
+    cr_assert_eq(luaL_dostring(L,
+        "local function tail(x) return f(x, 1) end\n"
+        "local r = {}\n"
+        "r[1] = f(99, 1)\n"                          /* declined */
+        "r[2] = f(1, '2')\n"                         /* a string */
+        "r[3] = f(1, nil)\n"                         /* nil */
+        "r[4] = f(2147483648, 1)\n"                  /* an integer past 2^31 */
+        "r[5] = f(1, 2, 3, 4, 5, 6, 7, 8, 9)\n"      /* more than LUA_M8_FASTARGS */
+        "r[6] = tail(3)\n"                           /* a tail call */
+        "r[7] = pcall(f, 1, 2) and select(2, pcall(f, 1, 2))\n"   /* called from C */
+        "return table.unpack(r, 1, 7)"), LUA_OK, "%s", lua_tostring(L, -1));
+    for (int i = 1; i <= 7; i++) cr_assert_eq(lua_tointeger(L, i), -1, "case %d", i);
+    cr_assert_eq(frameless_calls, 0);
+    lua_close(L);
+}
+
+/* The frameless call makes the stack growth and CallInfo the real call makes: a call at a
+ * depth nothing else reached leaves the heap as large as the real call (an empty call hook
+ * turns the frameless path off). */
+static void empty_hook(lua_State *L, lua_Debug *ar) { (void)L; (void)ar; }
+static int heap_after_deep_call(int real_calls)
+{
+    lua_State *L = vm_state();
+    lua_gc(L, LUA_GCSTOP);
+    if (real_calls) lua_sethook(L, empty_hook, LUA_MASKCALL, 0);
+    cr_assert_eq(luaL_dostring(L,
+        "local function d(n) if n == 0 then local q = f(7, 3) return q end\n"
+        "  local r = d(n - 1) return r end\n"
+        "return d(300)"), LUA_OK, "%s", lua_tostring(L, -1));
+    cr_assert_eq(lua_tointeger(L, -1), real_calls ? -1 : 10);
+    lua_sethook(L, NULL, 0, 0);
+    int bytes = lua_gc(L, LUA_GCCOUNT) * 1024 + lua_gc(L, LUA_GCCOUNTB);
+    lua_close(L);
+    return bytes;
+}
+
+Test(fastcall, frameless_calls_use_the_memory_of_the_call)
+{
+    cr_assert_eq(heap_after_deep_call(0), heap_after_deep_call(1));
+}
+
+/* ---- the API functions ---- */
+
+static const char *const names[] = {
+#define M8_NAME(name) #name,
+    M8_FASTCALL_LIST(M8_NAME)
+#undef M8_NAME
+};
+#define N_NAMES ((int)(sizeof names / sizeof names[0]))
+
+static const double edges[] = {
+    0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.0 / 65536, -1.0 / 65536, 3.0, -7.0, 2.25, -2.75,
+    8.0, 16.0, 31.0, 32.0, 127.5, 128.0, -129.0, 0.25, 0.75, 1.0 / 3, 0.1, -0.1,
+    32767.0, -32768.0, 2147483647.0 / 65536.0, -2147483647.0 / 65536.0, 40000.5, 1e10,
+    -1e10, 2147483647.0, -2147483647.5, 2147483648.0, -2147483648.0, 1e300, NAN, INFINITY,
+    -INFINITY,
+};
+#define N_EDGES ((int)(sizeof edges / sizeof edges[0]))
+
+/* v as an integer (k odd and v integral in range, as cart literals are) or a float */
+static void push_arg(lua_State *L, double v, int k)
+{
+    if ((k & 1) && v == floor(v) && fabs(v) < 4e9) lua_pushinteger(L, (lua_Integer)v);
+    else lua_pushnumber(L, v);
+}
+
+typedef struct outcome {
+    double value;
+    int type, is_int;
+    uint64_t system_cycles;
+    uint8_t ram[0x8000];
+} outcome;
+
+/* Call API function `name` on n arguments, frameless (through the chunk's CALL) or full
+ * (lua_call from C), with the same screen, sprite sheet and random state before; record
+ * what it gave and did. */
+static void call_api(mote8 *m8, const char *name, int n, const double *args, int k,
+                     int frameless, const uint8_t *ram0, outcome *o)
+{
+    lua_State *L = m8->L;
+    static const char *const chunks[4] = {
+        "local f = ... local r = f() return r",
+        "local f, a = ... local r = f(a) return r",
+        "local f, a, b = ... local r = f(a, b) return r",
+        "local f, a, b, c = ... local r = f(a, b, c) return r",
+    };
+    memcpy(m8->machine->ram, ram0, 0x8000);
+    m8_vm_watch_begin(m8);
+    uint64_t before = m8->machine->cost.system_cycles;
+    if (frameless) cr_assert_eq(luaL_loadstring(L, chunks[n]), LUA_OK);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, m8->env_ref);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    for (int i = 0; i < n; i++) push_arg(L, args[i], k + i);
+    int status = frameless ? lua_pcall(L, n + 1, 1, 0) : lua_pcall(L, n, 1, 0);
+    cr_assert_eq(status, LUA_OK, "%s: %s", name, lua_tostring(L, -1));
+    o->type = lua_type(L, -1);
+    o->value = lua_tonumber(L, -1);
+    o->is_int = lua_isinteger(L, -1);
+    lua_pop(L, 1);
+    o->system_cycles = m8->machine->cost.system_cycles - before;
+    memcpy(o->ram, m8->machine->ram, 0x8000);
+}
+
+Test(fastcall, api_variants_match_the_full_calls)
+{
+    mote8 *m8 = m8t_start("function _draw() end", NULL);
+    m8t_run_ticks(m8, 2);
+    uint8_t *ram0 = malloc(0x8000);
+    outcome *full = malloc(sizeof *full), *fast = malloc(sizeof *fast);
+    cr_assert(ram0 && full && fast);
+    for (int i = 0; i < 0x8000; i++) ram0[i] = (uint8_t)(i * 37 + (i >> 7));
+    int cases = 0;
+    for (int f = 0; f < N_NAMES; f++) {
+        for (int n = 0; n <= 3; n++) {
+            int combos = n == 0 ? 1 : n == 1 ? N_EDGES * 2 : n == 2 ? N_EDGES * N_EDGES : 600;
+            for (int k = 0; k < combos; k++) {
+                double args[3];
+                if (n == 3) {              /* three: random edges (pset's colour, mid) */
+                    unsigned s = (unsigned)k * 2654435761u;
+                    for (int i = 0; i < 3; i++) args[i] = edges[(s >> (8 * i)) % N_EDGES];
+                } else if (n == 2) {
+                    args[0] = edges[k / N_EDGES];
+                    args[1] = edges[k % N_EDGES];
+                } else if (n == 1) {
+                    args[0] = edges[k / 2];
+                }
+                call_api(m8, names[f], n, args, k, 0, ram0, full);
+                call_api(m8, names[f], n, args, k, 1, ram0, fast);
+                cr_assert(full->type == fast->type &&
+                          (same_bits(full->value, fast->value) ||
+                           (isnan(full->value) && isnan(fast->value))) &&
+                          full->is_int == fast->is_int,
+                          "%s(%d args: %a %a %a, k %d): frameless %a (integer %d), full %a "
+                          "(integer %d)", names[f], n, args[0], args[1], args[2], k,
+                          fast->value, fast->is_int, full->value, full->is_int);
+                cr_assert_eq(full->system_cycles, fast->system_cycles, "%s: cycles",
+                             names[f]);
+                cr_assert(memcmp(full->ram, fast->ram, 0x8000) == 0,
+                          "%s(%d args: %a %a %a): RAM differs", names[f], n, args[0],
+                          args[1], args[2]);
+                cases++;
+            }
+        }
+    }
+    cr_assert(cases > 10000);
+    free(ram0);
+    free(full);
+    free(fast);
+    mote8_destroy(m8);
+}
+
+/* A cart's own function under an API name is called, frameless variant or not. */
+Test(fastcall, a_cart_function_under_an_api_name_is_its_own)
+{
+    m8t_capture cap = { 0 };
+    mote8 *m8 = m8t_start(
+        "local p, g = pset, pget\n"
+        "pset = function(x, y, c) printh('mine '..x..' '..y..' '..c) end\n"
+        "function flr(v) return 'f'..v end\n"
+        "pset(1, 2, 3) printh(flr(2.5))\n"
+        "p(5, 6, 7) printh(g(5, 6)..' '..pget(5, 6))\n"
+        "pget = sin printh(pget(0.25))\n", &cap);
+    m8t_run_ticks(m8, 1);
+    cr_assert_str_eq(cap.text, "mine 1 2 3\nf2.5\n7 7\n-1\n");
+    mote8_destroy(m8);
+}
+
+#endif
