@@ -132,6 +132,7 @@ struct mote8 {
     struct m8_editor *editor;         /* the built-in editors, NULL until opened */
     char *editor_path;                /* the file they save to, NULL: none */
     char editor_cart[256];            /* the cart they edit (its edits stay across restarts) */
+    int editor_error_shown;           /* the code editor went to this run's error line */
 };
 
 /* Free what the snapshot module keeps (api/snapshot.c). */
@@ -154,6 +155,9 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input);
 /* After a (re)start of cart `name`: the editors' edits of it written into RAM and ROM again
  * (api/editor_door.c; nothing when no editor is open or it edits another cart). */
 void m8_editor_door_restarted(m8_vm *vm, const char *name);
+/* Before the cart `name` is compiled: the code editor's code replaces the file's when it
+ * has unsaved edits (a restart runs what the editor shows). */
+void m8_editor_door_code(m8_vm *vm, const char *name);
 /* Free the editors (mote8_destroy). */
 void m8_editor_door_free(m8_vm *vm);
 /* Free a request's data and mark it done. */

@@ -21,7 +21,7 @@
 #define ED_TOOLS_Y 79           /* tool row above the sheet */
 #define ED_BOTTOM_Y 121         /* bottom bar: position, sprite, cost, messages */
 
-enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TABS };
+enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TAB_CODE = 2, ED_TABS };
 enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
 #define ED_TOOL_SELECT ED_TOOLS   /* the map editor's rectangle selection */
 
@@ -69,6 +69,8 @@ struct m8_editor {
     long msg_until;
     ed_sprite_state spr;
     ed_map_state map;
+    struct ed_code_state *code; /* the code editor (editor_code.h) */
+    int disk_changed;           /* 1: the file changed on disk under unsaved edits; 2: said */
     uint8_t screen[128 * 128];  /* the last frame's colour indices */
     uint8_t ui[M8_RAM_SIZE];    /* the machine the editor draws with */
 };
@@ -120,5 +122,20 @@ void ed_map_init(m8_editor *ed);
 void ed_map_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
 int ed_map_key(m8_editor *ed, int key, int mods);
 void ed_map_draw(m8_editor *ed);
+/* The code editor (editor_code.c): made with the editor, the code taken from each file
+ * read (ed_code_load), keys and mouse as the other two. */
+int ed_code_init(m8_editor *ed);
+void ed_code_free(m8_editor *ed);
+void ed_code_load(m8_editor *ed, const char *code, size_t len);
+void ed_code_mark_saved(m8_editor *ed);
+void ed_code_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_code_key(m8_editor *ed, int key, int mods);
+void ed_code_draw(m8_editor *ed);
+int ed_code_undo(m8_editor *ed);
+int ed_code_redo(m8_editor *ed);
+/* Escape in the code editor: 1 when it closed a prompt (else the editors are left). */
+int ed_code_escape(m8_editor *ed);
+/* The editor tabs of the top bar: the x of tab i and its width. */
+void ed_tab_place(int i, int *x, int *w);
 
 #endif
