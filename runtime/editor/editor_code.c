@@ -359,7 +359,7 @@ static void indent_lines(m8_editor *ed, int dir)
         } else if (p < s->len && (s->code[p] == '\t' || s->code[p] == ' ')) {
             memmove(s->code + p, s->code + p + 1, s->len - p - 1);
             s->len--;
-            end--;
+            if (end > p) end--;
         }
         size_t e = line_end(s, s->len, p);
         if (e >= end || e >= s->len) break;
