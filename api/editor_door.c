@@ -145,6 +145,14 @@ void mote8_editor_enter(mote8 *vm)
         return;
     m8_editor_show_code_line(vm->editor, vm->error_line);
     vm->editor_error_shown = 1;
+    const char *what = strstr(vm->error, ", line ");   /* "...: tab T, line L: what\n..." */
+    what = what ? strstr(what, ": ") : NULL;
+    if (what) {
+        char msg[64];
+        size_t n = strcspn(what + 2, "\n");
+        snprintf(msg, sizeof msg, "%.*s", (int)(n < sizeof msg - 1 ? n : sizeof msg - 1), what + 2);
+        m8_editor_say(vm->editor, msg);             /* the error, in the bottom bar */
+    }
 }
 
 void mote8_editor_code_position(const mote8 *vm, int *tab, int *line, int *col)

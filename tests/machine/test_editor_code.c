@@ -4,7 +4,7 @@
  * across tabs and Ctrl+L; a save rewrites only __lua__ (every other byte kept), and every
  * .p8 of ../shared/carts/real takes a line typed at its top with the rest of the file kept;
  * a restart runs the editor's unsaved code; a cart error opens the editor at its tab and
- * line, marked; the guard against overwriting a file changed on disk; 100 runs of 60
+ * line, marked, its message in the bottom bar; the guard against overwriting a file changed on disk; 100 runs of 60
  * random keys, texts and clicks undone and redone exactly.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), dialect/token_count.h (api),
  * cart.h, palette.h (runtime/core), platform_posix.h, Criterion. */
@@ -321,6 +321,9 @@ Test(editor_code, error_opens_at_its_line)
     int y = 15 + 2 * 6 - 1;             /* the third row (line 3): its blank top pixel row */
     cr_expect(memcmp(rgb + (y * 128 + 64) * 3, mark, 3) == 0, "the error line is marked");
     cr_expect(memcmp(rgb + ((y + 6) * 128 + 64) * 3, plain, 3) == 0, "the next line is not");
+    int ink = 0;                                        /* the message's white text */
+    for (int x = 0; x < 128; x++) ink += rgb[((121 + 3) * 128 + x) * 3] == 0xff && rgb[((121 + 3) * 128 + x) * 3 + 1] == 0xf1;
+    cr_expect_gt(ink, 10, "the error's message shows in the bottom bar");
     mote8_editor_key(m8, MOTE8_KEY_PAGEUP, MOTE8_MOD_CTRL);
     mote8_editor_enter(m8);                             /* once per error */
     mote8_editor_code_position(m8, &tab, &line, &col);
