@@ -667,13 +667,15 @@ void ed_code_mouse(m8_editor *ed, int x, int y, int pressed, int released, int w
         if (*top > lines - 1) *top = lines - 1;
         if (*top < 0) *top = 0;
     }
-    if ((pressed & 1) && y >= TEXT_Y && y < ED_BOTTOM_Y) s->selecting = 1;
-    if (s->selecting && (ed->mb & 1)) {
-        int line = s->top[top_index(s->tab)] + (y - TEXT_Y) / ROW_H;
-        if (y < TEXT_Y) line--;
-        size_t ls = line_pos(s, ta, tb, line < 0 ? 0 : line);
-        size_t pos = line >= 0 && line_of(s, ta, ls) == line ? pos_at_x(s, tb, ls, x - TEXT_X + s->scroll_x)
-                   : line < 0 ? ta : tb;
+    int bottom = TEXT_Y + ROWS * ROW_H;
+    if ((pressed & 1) && y >= TEXT_Y && y < bottom) s->selecting = 1;
+    if (s->selecting && (ed->mb & 1)) {                 /* past the text's edge: scroll */
+        int *top = &s->top[top_index(s->tab)], lines = line_of(s, ta, tb) + 1;
+        if (y < TEXT_Y && *top > 0) (*top)--;
+        if (y >= bottom && *top + ROWS < lines) (*top)++;
+        int row = y < TEXT_Y ? 0 : y >= bottom ? ROWS - 1 : (y - TEXT_Y) / ROW_H, line = *top + row;
+        size_t ls = line_pos(s, ta, tb, line);
+        size_t pos = line_of(s, ta, ls) == line ? pos_at_x(s, tb, ls, x - TEXT_X + s->scroll_x) : tb;
         move_to(s, pos, !(pressed & 1));
         s->prompt = 0;
     }

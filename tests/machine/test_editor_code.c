@@ -1,7 +1,8 @@
 /* test_editor_code.c - the code editor (runtime/editor/editor_code.c) and its door: token
  * and character counts of snippets worked out by hand from reference 6.4's rules; typing,
  * Enter's indentation, Backspace stopping at a tab's start, undo and redo; Ctrl+F search
- * across tabs and Ctrl+L; a save rewrites only __lua__ (every other byte kept), and every
+ * across tabs and Ctrl+L; the mouse placing the cursor and dragging a selection that
+ * scrolls past the text's edge; a save rewrites only __lua__ (every other byte kept), and every
  * .p8 of ../shared/carts/real takes a line typed at its top with the rest of the file kept;
  * a restart runs the editor's unsaved code; a cart error opens the editor at its tab and
  * line, marked, its message in the bottom bar; the guard against overwriting a file changed on disk; 100 runs of 60
@@ -59,7 +60,7 @@ static m8_editor *code_editor(const char *code)
 
 static const char *code_now(m8_editor *ed)
 {
-    static char buf[4096];
+    static char buf[8192];
     size_t len;
     const char *c = m8_editor_code(ed, &len);
     snprintf(buf, sizeof buf, "%.*s", (int)len, c);
@@ -443,4 +444,29 @@ Test(editor_code, random_edits_undo_and_redo)
         free(reached);
         m8_editor_free(ed);
     }
+}
+
+Test(editor_code, mouse_places_drags_and_scrolls)
+{
+    char code[2048] = "";
+    for (int i = 1; i <= 40; i++) snprintf(code + strlen(code), sizeof code - strlen(code), "l%d=%d\n", i, i);
+    m8_editor *ed = code_editor(code);
+    int tab, line, col;
+    m8_editor_mouse(ed, 1 + 4 * 2, 15 + 6 * 3 + 2, 1, 0);   /* row 3, column 2: line 4 */
+    m8_editor_mouse(ed, 1 + 4 * 2, 15 + 6 * 3 + 2, 0, 0);
+    m8_editor_code_position(ed, &tab, &line, &col);
+    cr_expect(line == 4 && col == 3, "click: line %d col %d", line, col);
+    m8_editor_mouse(ed, 1, 15 + 6 * 3 + 2, 1, 0);            /* drag from line 4 ... */
+    for (int i = 0; i < 5; i++) m8_editor_mouse(ed, 1 + i % 2, 125, 1, 0);   /* ... below the text */
+    m8_editor_mouse(ed, 1, 125, 0, 0);
+    m8_editor_code_position(ed, &tab, &line, &col);
+    cr_expect_eq(line, 17 + 5, "five moves below the text scroll five lines: line %d", line);
+    m8_editor_key(ed, 'c', M8_MOD_CTRL);
+    m8_editor_key(ed, M8_KEY_END, M8_MOD_CTRL);
+    m8_editor_key(ed, 'v', M8_MOD_CTRL);                     /* lines 4-21 pasted at the end */
+    char want[4096];
+    snprintf(want, sizeof want, "%s", code);
+    for (int i = 4; i <= 21; i++) snprintf(want + strlen(want), sizeof want - strlen(want), "l%d=%d\n", i, i);
+    cr_expect_str_eq(code_now(ed), want, "lines 4-21 dragged, copied and pasted at the end");
+    m8_editor_free(ed);
 }
