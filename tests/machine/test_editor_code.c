@@ -2,11 +2,11 @@
  * and character counts of snippets worked out by hand from reference 6.4's rules; typing,
  * Enter's indentation, Backspace stopping at a tab's start, undo and redo; Ctrl+F search
  * across tabs and Ctrl+L; the mouse placing the cursor and dragging a selection that
- * scrolls past the text's edge; a save rewrites only __lua__ (every other byte kept), and every
- * .p8 of ../shared/carts/real takes a line typed at its top with the rest of the file kept;
- * a restart runs the editor's unsaved code; a cart error opens the editor at its tab and
- * line, marked, its message in the bottom bar; the guard against overwriting a file changed on disk; 100 runs of 60
- * random keys, texts and clicks undone and redone exactly.
+ * scrolls past the text's edge; a save rewrites only __lua__ (every other byte kept), and
+ * every .p8 of ../shared/carts/real takes a line typed at its top with the rest of the file
+ * kept; a restart runs the editor's unsaved code; a cart error opens the editor at its tab
+ * and line, marked, its message in the bottom bar; the guard against overwriting a file
+ * changed on disk; 100 runs of 60 random keys, texts and clicks undone and redone exactly.
  * Depends on: m8_test_util.h, editor.h (runtime/editor), dialect/token_count.h (api),
  * cart.h, palette.h (runtime/core), platform_posix.h, Criterion. */
 #include <criterion/criterion.h>
