@@ -264,9 +264,9 @@ void mote8_api_help(void (*emit)(void *user, const char *line), void *user);
 void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 
 /* --- the built-in editors (api/editor_door.c over runtime/editor; docs/editors.md) ---
- * The sprite, map, sfx and music editors of a machine, drawn in 128x128 with the machine's
- * font and run by mouse and keys. They edit a document (sheet, map, flags, music, sfx:
- * 0x0000-0x42ff) taken
+ * The sprite, map, sfx, music and code editors of a machine, drawn in 128x128 with the
+ * machine's font and run by mouse and keys. They edit a document (sheet, map, flags, music,
+ * sfx: 0x0000-0x42ff, and the code) taken
  * from the cart file's bytes; every edit is written through to the machine's RAM and its
  * cart's ROM at once, so a running cart sees it (and keeps it when it is restarted). A save
  * writes the cart file through the platform's write_file (atomic in the POSIX host): a .p8
@@ -280,6 +280,10 @@ void mote8_api_markdown(void (*emit)(void *user, const char *line), void *user);
 #define MOTE8_KEY_ENTER 0x106
 #define MOTE8_KEY_DELETE 0x107
 #define MOTE8_KEY_BACKSPACE 0x108
+#define MOTE8_KEY_HOME 0x109
+#define MOTE8_KEY_END 0x10a
+#define MOTE8_KEY_PAGEUP 0x10b
+#define MOTE8_KEY_PAGEDOWN 0x10c
 #define MOTE8_MOD_CTRL 1
 #define MOTE8_MOD_SHIFT 2
 enum mote8_editor_action {
@@ -312,10 +316,27 @@ void mote8_editor_frame(mote8 *m8, uint8_t *rgb);
 int mote8_editor_pull_audio(mote8 *m8, int16_t *out, int max_samples);
 /* 1 when there are edits not saved yet. */
 int mote8_editor_unsaved(const mote8 *m8);
-/* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). */
+/* Typed text (UTF-8, e.g. SDL_TEXTINPUT's) for the code editor: upper and lower case kept
+ * (the font draws both as PICO-8 does). Printable key presses are not text there. */
+void mote8_editor_text(mote8 *m8, const char *utf8);
+/* 1 while the editor showing takes text (the code editor): the host then leaves printable
+ * keys (- = ...) to mote8_editor_text instead of using them itself. */
+int mote8_editor_wants_text(const mote8 *m8);
+/* The host shows the editors now (Ctrl+E, Escape on an error ...): when the cart stopped
+ * with an error at a line of its code, the code editor opens at that tab and line, marked
+ * (once per error). */
+void mote8_editor_enter(mote8 *m8);
+/* The code editor's cursor: tab (0-based), line and column (1-based) in that tab. */
+void mote8_editor_code_position(const mote8 *m8, int *tab, int *line, int *col);
+/* Save the cart (Ctrl+S): 0, or -1 with err (also shown in the editors' bottom bar). When
+ * the file on disk is not what the editors last read or saved (an outside editor wrote
+ * it), the first save is refused ("file changed on disk: ctrl+s again to overwrite") and
+ * the next one overwrites it. A restart (Ctrl+R, --watch) runs the code editor's code
+ * when it has unsaved edits, saved or not, as PICO-8 runs its editor's code. */
 int mote8_editor_save(mote8 *m8, char *err, size_t errsz);
 /* The host's clipboard, for copy and paste between carts and programs (docs/editors.md):
- * the editors hand every copy to set() as text ("[gfx]..." sprites, "[map]..." cells) and a
+ * the editors hand every copy to set() as text ("[gfx]..." sprites, "[map]..." cells, the
+ * code editor's UTF-8 text) and a
  * paste asks get() first (a malloc'd text that mote8 frees; NULL when empty). Kept across
  * mote8_editor_open; NULL (or no call) leaves the editors a clipboard of their own. */
 typedef struct mote8_clipboard {

@@ -838,6 +838,7 @@ static int compile_cart(m8_vm *vm)
                      otab, oline);
         }
         int oom = strstr(terr.message, "out of memory") != NULL;   /* not the code's fault */
+        vm->error_line = terr.line;         /* the code editor marks it (mote8_editor_enter) */
         m8_vm_set_error(vm, "%s: tab %d, line %d: %s%s%s\n  %s", vm->cart_name, tab, tab_line,
                         oom ? "" : "syntax error: ", terr.message, opened, src);
         if (!oom) vm->error_kind = MOTE8_ERROR_SYNTAX;
@@ -864,7 +865,9 @@ int mote8_check_cart(mote8 *vm, const void *data, size_t len, const char *name)
 {
     vm->status = MOTE8_RUNNING;
     vm->error[0] = 0;
+    vm->error_line = 0;
     if (read_cart(vm, data, len, name) != 0) return -1;
+    m8_editor_door_code(vm, vm->cart_name);     /* the code editor's unsaved code runs */
     if (compile_cart(vm) != 0) return -1;
     return 0;
 }

@@ -133,6 +133,7 @@ struct mote8 {
     char *editor_path;                /* the file they save to, NULL: none */
     char editor_cart[256];            /* the cart they edit (its edits stay across restarts) */
     mote8_clipboard editor_clipboard; /* the host's clipboard for them (zeros: none) */
+    int editor_error_shown;           /* the code editor went to this run's error line */
 };
 
 /* Free what the snapshot module keeps (api/snapshot.c). */
@@ -155,6 +156,9 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input);
 /* After a (re)start of cart `name`: the editors' edits of it written into RAM and ROM again
  * (api/editor_door.c; nothing when no editor is open or it edits another cart). */
 void m8_editor_door_restarted(m8_vm *vm, const char *name);
+/* Before the cart `name` is compiled: the code editor's code replaces the file's when it
+ * has unsaved edits (a restart runs what the editor shows). */
+void m8_editor_door_code(m8_vm *vm, const char *name);
 /* Free the editors (mote8_destroy). */
 void m8_editor_door_free(m8_vm *vm);
 /* Free a request's data and mark it done. */

@@ -1,5 +1,6 @@
-/* editor.h - the built-in sprite, map, sfx and music editors (docs/editors.md): a document
- * (the cart's sprite sheet, map, flags, music and sfx, 0x0000-0x42ff) edited by mouse and keys, written through to
+/* editor.h - the built-in sprite, map, sfx, music and code editors (docs/editors.md): a
+ * document (the cart's sprite sheet, map, flags, music and sfx, 0x0000-0x42ff, and its
+ * __lua__ code) edited by mouse and keys, written through to
  * the running machine's RAM and ROM at once, with undo/redo, drawn into a 128x128 screen by
  * the machine's own drawing code and font; and the .p8 text of the edited cart, with only
  * the sections it changed rewritten; the sfx and music it plays, rendered by the machine's
@@ -18,7 +19,8 @@ typedef struct m8_editor m8_editor;
  * their lower-case ASCII code, the others from 0x100. */
 enum {
     M8_KEY_LEFT = 0x100, M8_KEY_RIGHT, M8_KEY_UP, M8_KEY_DOWN, M8_KEY_TAB, M8_KEY_ESCAPE,
-    M8_KEY_ENTER, M8_KEY_DELETE, M8_KEY_BACKSPACE
+    M8_KEY_ENTER, M8_KEY_DELETE, M8_KEY_BACKSPACE, M8_KEY_HOME, M8_KEY_END, M8_KEY_PAGEUP,
+    M8_KEY_PAGEDOWN
 };
 #define M8_MOD_CTRL 1
 #define M8_MOD_SHIFT 2
@@ -63,10 +65,10 @@ int m8_editor_unsaved(const m8_editor *ed);
 /* Show `text` in the bottom bar for a while (save results). */
 void m8_editor_say(m8_editor *ed, const char *text);
 
-/* The .p8 text of the cart with the editors' changes: the original bytes with __gfx__,
- * __gff__, __map__, __sfx__ and __music__ rewritten only when their data changed (force:
- * rewrite all five,
- * for tests), every other byte kept; checked by reading it back. malloc'd (length in *len),
+/* The .p8 text of the cart with the editors' changes: the original bytes with __lua__,
+ * __gfx__, __gff__, __map__, __sfx__ and __music__ rewritten only when their data changed
+ * (force: rewrite the five data sections, for tests), every other byte kept; checked by
+ * reading it back. malloc'd (length in *len),
  * or NULL with err. */
 char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err, size_t errsz);
 /* The text was written: it is the file now (the document is saved). */
@@ -96,6 +98,41 @@ char *m8_editor_gfx_text(const uint8_t *pixels, int w, int h);
 int m8_editor_gfx_parse(const char *text, uint8_t *pixels, int *w, int *h);
 char *m8_editor_map_text(const uint8_t *cells, int w, int h);
 int m8_editor_map_parse(const char *text, uint8_t *cells, int *w, int *h);
+
+/* --- the code editor (editor_code.c) --- */
+/* What the code editor borrows from outside runtime/editor (any may be NULL): the token
+ * counter (the dialect's, api/dialect/token_count.c), whether a name is an API function
+ * (colouring). Its copies and pastes go through the host's clipboard as the other editors'
+ * (m8_editor_clipboard), as UTF-8 text. */
+typedef struct m8_editor_code_hooks {
+    int (*count_tokens)(const char *code, size_t len, int *err_line);
+    int (*is_api)(const char *name, size_t len);
+} m8_editor_code_hooks;
+void m8_editor_code_hooks_set(m8_editor *ed, const m8_editor_code_hooks *hooks);
+/* Typed text (UTF-8) into the code editor or its prompt; ignored by the other editors. */
+void m8_editor_text(m8_editor *ed, const char *utf8);
+/* 1 when the editor showing takes typed text (the code editor): printable key presses are
+ * then text, not shortcuts, and the host gives them to m8_editor_text. */
+int m8_editor_wants_text(const m8_editor *ed);
+/* The code now (P8SCII, tabs joined by "-->8" lines), and whether it differs from the
+ * file's (a run then runs it). */
+const char *m8_editor_code(const m8_editor *ed, size_t *len);
+int m8_editor_code_unsaved(const m8_editor *ed);
+/* Show the code editor at `code_line` (1-based line of the whole code, as an error names
+ * it), that line marked as the error's. */
+void m8_editor_show_code_line(m8_editor *ed, int code_line);
+/* The code's token count as the bottom bar shows it (the hooks' counter; -1 when the code
+ * does not lex, -2 without a counter) and its characters. */
+void m8_editor_code_counts(m8_editor *ed, int *tokens, int *chars);
+/* The code cursor: tab (0-based), line and column (1-based) within the tab. */
+void m8_editor_code_position(const m8_editor *ed, int *tab, int *line, int *col);
+/* The file on disk differs from what the editors last read or saved while they hold
+ * unsaved edits: the next save is refused once (say so), the one after overwrites. */
+void m8_editor_disk_changed(m8_editor *ed);
+/* 1 when data is the text the editors last read or saved. */
+int m8_editor_same_text(const m8_editor *ed, const void *data, size_t len);
+/* Before a save: 0 to go on, -1 when it must be refused (message in err). */
+int m8_editor_save_check(m8_editor *ed, char *err, size_t errsz);
 
 /* Parse "ctrl+z", "shift+left", "a", "escape" ...: 0, or -1 for an unknown name. */
 int m8_editor_key_parse(const char *name, int *key, int *mods);

@@ -1,10 +1,12 @@
 /* editor_doc.c - the editors' document: sprite sheet, map, flags, music and sfx
  * (0x0000-0x42ff as in RAM), every write mirrored into the running machine's RAM and its
  * cart's ROM so a running cart sees it at once; undo and redo as whole snapshots of the
- * document (16.75 KiB each, ED_UNDO_MAX kept).
- * Depends on: editor_internal.h. */
+ * document (16.75 KiB each, ED_UNDO_MAX kept); the code is the code editor's (its own undo).
+ * Depends on: editor_internal.h, editor_code.h. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "editor_code.h"
 #include "editor_internal.h"
 
 static void drop_all(uint8_t **list, int *n)
@@ -156,6 +158,8 @@ long m8_editor_map_cost(const uint8_t *doc, int tx, int ty, int tw, int th)
 /* The document, base and file text from a cart and its .p8 bytes (NULL: not .p8). */
 static void take_file(m8_editor *ed, const m8_cart *cart, const char *text, size_t len)
 {
+    ed_code_load(ed, cart->code, cart->code_len);
+    ed->disk_changed = 0;
     memcpy(ed->doc, cart->rom, ED_DOC_SIZE);
     memcpy(ed->base, cart->rom, ED_DOC_SIZE);
     if (ed->text) m8_cart_free(&ed->file);
@@ -177,6 +181,10 @@ m8_editor *m8_editor_new(const m8_cart *cart, const char *text, size_t len)
 {
     m8_editor *ed = calloc(1, sizeof *ed);
     if (!ed) return NULL;
+    if (ed_code_init(ed) != 0) {
+        free(ed);
+        return NULL;
+    }
     take_file(ed, cart, text, len);
     ed->synth = m8_synth_new(ed->ui);       /* NULL (out of memory): the editors are silent */
     ed_sprite_init(ed);
@@ -198,6 +206,7 @@ void m8_editor_free(m8_editor *ed)
     if (!ed) return;
     drop_all(ed->undo, &ed->n_undo);
     drop_all(ed->redo, &ed->n_redo);
+    ed_code_free(ed);
     if (ed->text) m8_cart_free(&ed->file);
     free(ed->text);
     free(ed->bin);
@@ -211,7 +220,33 @@ void m8_editor_attach(m8_editor *ed, uint8_t *ram, uint8_t *rom)
     ed->rom = rom;
 }
 
-int m8_editor_unsaved(const m8_editor *ed) { return memcmp(ed->doc, ed->base, ED_DOC_SIZE) != 0; }
+int m8_editor_unsaved(const m8_editor *ed)
+{
+    return memcmp(ed->doc, ed->base, ED_DOC_SIZE) != 0 || ed_code_unsaved(ed);
+}
+
+int m8_editor_same_text(const m8_editor *ed, const void *data, size_t len)
+{
+    if (ed->bin)                                    /* a .p8.png or .p8.rom: its bytes */
+        return data && ed->bin_len == len && memcmp(ed->bin, data, len) == 0;
+    if (!ed->text) return 1;                        /* neither: cannot be saved anyway */
+    return data && ed->text_len == len && memcmp(ed->text, data, len) == 0;
+}
+
+void m8_editor_disk_changed(m8_editor *ed)
+{
+    if (!ed->disk_changed) ed->disk_changed = 1;
+    ed_say(ed, "file changed on disk: edits kept");
+}
+
+int m8_editor_save_check(m8_editor *ed, char *err, size_t errsz)
+{
+    if (ed->disk_changed != 1) return 0;            /* unchanged, or said once already */
+    ed->disk_changed = 2;
+    snprintf(err, errsz, "file changed on disk: ctrl+s again to overwrite");
+    ed_say(ed, "%s", err);
+    return -1;
+}
 
 void m8_editor_rewrite(m8_editor *ed)
 {

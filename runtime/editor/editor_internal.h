@@ -23,7 +23,8 @@
 #define ED_TOOLS_Y 79           /* tool row above the sheet */
 #define ED_BOTTOM_Y 121         /* bottom bar: position, sprite, cost, messages */
 
-enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TAB_SFX = 2, ED_TAB_MUSIC = 3, ED_TABS };
+enum { ED_TAB_SPRITE = 0, ED_TAB_MAP = 1, ED_TAB_SFX = 2, ED_TAB_MUSIC = 3, ED_TAB_CODE = 4,
+       ED_TABS };
 #define ED_AUDIO_RING (M8_AUDIO_RATE / 2)   /* samples the editors' sound keeps unpulled */
 enum { ED_TOOL_PENCIL, ED_TOOL_FILL, ED_TOOL_LINE, ED_TOOL_RECT, ED_TOOL_CIRCLE, ED_TOOLS };
 #define ED_TOOL_SELECT ED_TOOLS   /* the rectangle selection of both editors */
@@ -109,6 +110,8 @@ struct m8_editor {
     int sound;                  /* ED_SOUND_* playing */
     int16_t audio[ED_AUDIO_RING];   /* rendered by frames, not pulled yet */
     int audio_head, audio_count;
+    struct ed_code_state *code; /* the code editor (editor_code.h) */
+    int disk_changed;           /* 1: the file changed on disk under unsaved edits; 2: said */
     uint8_t screen[128 * 128];  /* the last frame's colour indices */
     uint8_t ui[M8_RAM_SIZE];    /* the machine the editor draws with */
 };
@@ -187,5 +190,20 @@ int ed_sound_stat(const m8_editor *ed, int n);
 /* A numeric field or toggle: a button whose left click raises, right click lowers, wheel
  * steps move. Returns the step (+1, -1, the wheel's steps) when x,y is in it, else 0. */
 int ed_field_step(int x, int y, int bx, int by, int w, int pressed, int wheel);
+/* The code editor (editor_code.c): made with the editor, the code taken from each file
+ * read (ed_code_load), keys and mouse as the other two. */
+int ed_code_init(m8_editor *ed);
+void ed_code_free(m8_editor *ed);
+void ed_code_load(m8_editor *ed, const char *code, size_t len);
+void ed_code_mark_saved(m8_editor *ed);
+void ed_code_mouse(m8_editor *ed, int x, int y, int pressed, int released, int wheel);
+int ed_code_key(m8_editor *ed, int key, int mods);
+void ed_code_draw(m8_editor *ed);
+int ed_code_undo(m8_editor *ed);
+int ed_code_redo(m8_editor *ed);
+/* Escape in the code editor: 1 when it closed a prompt (else the editors are left). */
+int ed_code_escape(m8_editor *ed);
+/* The editor tabs of the top bar: the x of tab i and its width. */
+void ed_tab_place(int i, int *x, int *w);
 
 #endif

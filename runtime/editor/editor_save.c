@@ -1,16 +1,19 @@
 /* editor_save.c - the .p8 text of an edited cart: the file as read (or last saved) with only
- * the data sections whose bytes the editors changed rewritten (__gfx__ for the sheet and the
- * shared map rows 32-63, __gff__ for the flags, __map__ for rows 0-31, __sfx__ and
- * __music__ with cart.c's row writers); every other line,
+ * the sections whose bytes the editors changed rewritten (__lua__ for the code, __gfx__ for
+ * the sheet and the shared map rows 32-63, __gff__ for the flags, __map__ for rows 0-31,
+ * __sfx__ and __music__ with cart.c's row writers; the code as UTF-8, a line of the file
+ * per line of code); every other line,
  * section and __meta__ byte, the line endings and the rows' count are kept, a missing
  * section is inserted in PICO-8's order. The result is read back and compared before it is
  * handed out: the edited regions must hold the document, everything else what the file held.
- * Depends on: editor_internal.h, cart.h (runtime/core). */
+ * Depends on: editor_internal.h, editor_code.h, cart.h, p8scii.h (runtime/core). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "editor_code.h"
 #include "editor_internal.h"
+#include "p8scii.h"
 
 typedef struct out_buf {
     char *p;
@@ -127,6 +130,35 @@ static size_t header_name(const line_ref *l, const char **name)
     return t - 4;
 }
 
+/* The code as the body of __lua__: UTF-8, each line ended by `eol` (the reader joins the
+ * lines with '\n' and drops the last one's). */
+static void put_code(out_buf *b, const char *code, size_t len, const char *eol)
+{
+    size_t n = 0;
+    char *u = m8_p8scii_to_utf8(code, len, &n);
+    if (!u) {
+        b->failed = 1;
+        return;
+    }
+    for (size_t pos = 0; len > 0 && pos <= n;) {
+        const char *nl = memchr(u + pos, '\n', n - pos);
+        size_t line = nl ? (size_t)(nl - (u + pos)) : n - pos;
+        put(b, u + pos, line);
+        put(b, eol, strlen(eol));
+        pos += line + 1;
+    }
+    free(u);
+}
+
+static void put_lua_section(out_buf *b, const char *code, size_t len, const char *eol)
+{
+    put(b, "__lua__", 7);
+    put(b, eol, strlen(eol));
+    put_code(b, code, len, eol);
+}
+
+static int is_lua(const char *name, size_t len) { return len == 3 && memcmp(name, "lua", 3) == 0; }
+
 static int edited_index(const char *name, size_t len)
 {
     for (int i = 0; i < SEC_EDITED; i++)
@@ -144,15 +176,15 @@ static char *fail(char *err, size_t errsz, const char *fmt, ...)
 }
 
 /* The read-back check: edited regions hold the document, all else what the file held. */
-static int same_cart(const m8_cart *a, const m8_cart *file, const uint8_t *doc, char *what,
-                     size_t whatsz)
+static int same_cart(const m8_cart *a, const m8_cart *file, const uint8_t *doc, const char *code,
+                     size_t code_len, char *what, size_t whatsz)
 {
     if (memcmp(a->rom, doc, M8_MUSIC) != 0) return snprintf(what, whatsz, "sheet, map or flags"), 0;
     if (memcmp(a->rom + M8_MUSIC, doc + M8_MUSIC, ED_DOC_SIZE - M8_MUSIC) != 0)
         return snprintf(what, whatsz, "sfx or music"), 0;
     if (memcmp(a->rom + ED_DOC_SIZE, file->rom + ED_DOC_SIZE, M8_ROM_SIZE - ED_DOC_SIZE) != 0)
         return snprintf(what, whatsz, "the ROM past the data"), 0;
-    if (a->code_len != file->code_len || memcmp(a->code, file->code, a->code_len) != 0)
+    if (a->code_len != code_len || memcmp(a->code, code, code_len) != 0)
         return snprintf(what, whatsz, "code"), 0;
     if (a->has_label != file->has_label || memcmp(a->label, file->label, sizeof a->label) != 0)
         return snprintf(what, whatsz, "label"), 0;
@@ -175,6 +207,10 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
         int bytes = shape[i].rows * shape[i].row_bytes;
         rewrite[i] = force || memcmp(ed->doc + shape[i].addr, file->rom + shape[i].addr, bytes) != 0;
     }
+    size_t code_len = 0;
+    const char *code = ed_code_text(ed, &code_len);
+    int lua_rewrite = code_len != file->code_len || memcmp(code, file->code, code_len) != 0;
+    int lua_seen = 0, lua_done;
     /* the lines of the file */
     size_t n_lines = 0, cap = 1024;
     line_ref *lines = malloc(cap * sizeof *lines);
@@ -203,7 +239,13 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
         size_t nl = header_name(&lines[i], &name);
         int k = nl ? edited_index(name, nl) : -1;
         if (k >= 0) seen[k]++;
+        if (nl && is_lua(name, nl)) lua_seen++;
     }
+    if (lua_seen > 1 && lua_rewrite) {
+        free(lines);
+        return fail(err, errsz, "__lua__ appears %d times in the file: not saved (keep one)", lua_seen);
+    }
+    lua_done = lua_seen || !lua_rewrite || code_len == 0;      /* else inserted first */
     for (int k = 0; k < SEC_EDITED; k++) {
         if (seen[k] > 1 && rewrite[k]) {
             free(lines);
@@ -221,6 +263,16 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
             continue;
         }
         int rank = rank_of(name, nl);
+        if (!lua_done) {                             /* a missing __lua__ comes first */
+            put_lua_section(&b, code, code_len, eol);
+            lua_done = 1;
+        }
+        if (is_lua(name, nl) && lua_rewrite) {       /* the header as it was, the new code */
+            put(&b, lines[i].s, lines[i].full);
+            for (i++; i < n_lines && !header_name(&lines[i], &name); i++) continue;
+            put_code(&b, code, code_len, eol);
+            continue;
+        }
         for (int k = 0; k < SEC_EDITED; k++)         /* missing sections that come before */
             if (!inserted[k] && edited_rank[k] < rank) {
                 put(&b, "__", 2);
@@ -247,6 +299,10 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
         put_rows(&b, ed->doc, k, used > rows ? used : rows, eol);
         for (size_t j = trailing; j < i; j++) put(&b, lines[j].s, lines[j].full);
     }
+    if (!lua_done) {                                 /* a file of no section at all */
+        if (b.n && b.p[b.n - 1] != '\n') put(&b, eol, strlen(eol));
+        put_lua_section(&b, code, code_len, eol);
+    }
     for (int k = 0; k < SEC_EDITED; k++)             /* missing sections that come last */
         if (!inserted[k]) {
             if (b.n && b.p[b.n - 1] != '\n') put(&b, eol, strlen(eol));
@@ -265,7 +321,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     m8_cart_error cerr;
     char what[300] = "";
     int ok = m8_cart_read_p8(&back, b.p, b.n, &cerr) == 0;
-    if (ok) ok = same_cart(&back, file, ed->doc, what, sizeof what);
+    if (ok) ok = same_cart(&back, file, ed->doc, code, code_len, what, sizeof what);
     else snprintf(what, sizeof what, "%s", cerr.message);
     m8_cart_free(&back);
     if (!ok) {
@@ -295,4 +351,6 @@ void m8_editor_mark_saved(m8_editor *ed, const char *text, size_t len)
     ed->text_len = len;
     ed->file = parsed;
     memcpy(ed->base, ed->doc, ED_DOC_SIZE);
+    ed_code_mark_saved(ed);
+    ed->disk_changed = 0;
 }

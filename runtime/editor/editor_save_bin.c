@@ -1,14 +1,15 @@
 /* editor_save_bin.c - saving an edited .p8.png or .p8.rom cart in its own format: the file
- * as read (or last saved) decoded again, its sheet, map and flags (0x0000-0x30ff) replaced
- * by the document, encoded again by the core's writer (cart_codec.c: a .p8.png keeps the
- * cart's label, code, sfx and music). The result is read back and compared before it is
+ * as read (or last saved) decoded again, its sheet, map, flags, sfx and music (0x0000-0x42ff)
+ * replaced by the document and its code by the code editor's, encoded again by the core's
+ * writer (cart_codec.c: a .p8.png keeps the cart's label). The result is read back and compared before it is
  * handed out, as editor_save.c does for .p8 text.
- * Depends on: editor_internal.h, cart_codec.h (runtime/core). */
+ * Depends on: editor_internal.h, editor_code.h, cart_codec.h (runtime/core). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cart_codec.h"
+#include "editor_code.h"
 #include "editor_internal.h"
 
 int m8_editor_binary(m8_editor *ed, const void *data, size_t len, int format)
@@ -33,13 +34,15 @@ static void *fail(char *err, size_t errsz, const char *fmt, ...)
     return NULL;
 }
 
-/* The saved cart read back: the document in 0x0000-0x30ff, all else as in the file. */
-static const char *differs(const m8_cart *back, const m8_cart *file, const uint8_t *doc)
+/* The saved cart read back: the document in 0x0000-0x42ff and the code editor's code, all
+ * else as in the file. */
+static const char *differs(const m8_cart *back, const m8_cart *file, const uint8_t *doc,
+                           const char *code, size_t code_len)
 {
-    if (memcmp(back->rom, doc, ED_DOC_SIZE) != 0) return "sheet, map or flags";
+    if (memcmp(back->rom, doc, ED_DOC_SIZE) != 0) return "sheet, map, flags, sfx or music";
     if (memcmp(back->rom + ED_DOC_SIZE, file->rom + ED_DOC_SIZE, M8_ROM_SIZE - ED_DOC_SIZE) != 0)
-        return "sfx or music";
-    if (back->code_len != file->code_len || memcmp(back->code, file->code, back->code_len) != 0)
+        return "the ROM past the data";
+    if (back->code_len != code_len || memcmp(back->code, code, code_len) != 0)
         return "code";
     if (back->has_label != file->has_label || memcmp(back->label, file->label, sizeof back->label) != 0)
         return "label";
@@ -62,6 +65,19 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
         return fail(err, errsz, "%s", cerr.message);
     }
     memcpy(edited.rom, ed->doc, ED_DOC_SIZE);
+    size_t code_len = 0;
+    const char *code = ed_code_text(ed, &code_len);
+    char *code_copy = malloc(code_len + 1);
+    if (!code_copy) {
+        m8_cart_free(&file);
+        m8_cart_free(&edited);
+        return fail(err, errsz, "out of memory");
+    }
+    memcpy(code_copy, code, code_len);
+    code_copy[code_len] = 0;
+    free(edited.code);
+    edited.code = code_copy;
+    edited.code_len = code_len;
     void *out = m8_cart_write_any(&edited, (m8_cart_format)ed->bin_format, len, NULL, &cerr);
     m8_cart_free(&edited);
     if (!out) {
@@ -73,7 +89,7 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     if (m8_cart_read_any(&back, out, *len, NULL, &cerr, &format) != 0 || format != ed->bin_format)
         what = cerr.message[0] ? cerr.message : "another format";
     else
-        what = differs(&back, &file, ed->doc);
+        what = differs(&back, &file, ed->doc, code, code_len);
     m8_cart_free(&back);
     m8_cart_free(&file);
     if (what) {
@@ -89,5 +105,8 @@ void m8_editor_mark_saved_bytes(m8_editor *ed, const void *data, size_t len)
         m8_editor_mark_saved(ed, data, len);
         return;
     }
-    if (m8_editor_binary(ed, data, len, ed->bin_format) == 0) memcpy(ed->base, ed->doc, ED_DOC_SIZE);
+    if (m8_editor_binary(ed, data, len, ed->bin_format) == 0) {
+        memcpy(ed->base, ed->doc, ED_DOC_SIZE);
+        ed_code_mark_saved(ed);
+    }
 }

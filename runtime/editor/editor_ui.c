@@ -1,7 +1,8 @@
 /* editor_ui.c - the editors' screen and input dispatch: the top bar (cart name, a mark
- * when unsaved, the sprite, map, sfx and music tabs), the sheet strip and its page tabs shared by both
- * editors, tool buttons, the bottom bar with messages, the mouse pointer; keys common to
- * both editors (Ctrl+S, Ctrl+Z/Ctrl+Y, Tab, Escape) and key names for scripts. Everything
+ * when unsaved, the editor tabs), the sheet strip and its page tabs shared by the sprite
+ * and map editors, tool buttons, the bottom bar with messages, the mouse pointer; keys
+ * common to all editors (Ctrl+S, Ctrl+Z/Ctrl+Y, Ctrl+Tab, Tab outside the code editor,
+ * Escape) and key names for scripts. Everything
  * is drawn by the machine's own drawing code and font into a RAM of the editor's own
  * (ed->ui), whose sheet and map are the document's.
  * Depends on: editor_internal.h, text.h, palette.h (runtime/core). */
@@ -113,17 +114,31 @@ int ed_sheet_mouse(m8_editor *ed, int x, int y)
     return -1;
 }
 
-#define TABS_X (128 - ED_TABS * 16)     /* the editor tabs, 16 pixels each, at the right */
+static const char *const tab_names[ED_TABS] = { "spr", "map", "sfx", "mus", "code" };
+
+/* The editor tabs sit at the top bar's right end, each as wide as its name and a margin. */
+void ed_tab_place(int i, int *x, int *w)
+{
+    int right = 128;
+    for (int k = ED_TABS - 1; k >= i; k--) {
+        *w = 4 * (int)strlen(tab_names[k]) + 3;
+        right -= *w;
+    }
+    *x = right;
+}
 
 static void draw_top_bar(m8_editor *ed)
 {
     ed_box(ed, 0, 0, 127, ED_TOP_H - 1, 8);
-    ed_text(ed, 1, 1, 2, "%.*s%s", (TABS_X - 10) / 4, ed->name, m8_editor_unsaved(ed) ? " *" : "");
-    static const char *const tabs[ED_TABS] = { "spr", "map", "sfx", "mus" };
+    int first_x, w;
+    ed_tab_place(0, &first_x, &w);
+    int room = (first_x - 2) / 4 - (m8_editor_unsaved(ed) ? 2 : 0);
+    ed_text(ed, 1, 1, 2, "%.*s%s", room > 0 ? room : 0, ed->name, m8_editor_unsaved(ed) ? " *" : "");
     for (int i = 0; i < ED_TABS; i++) {
-        int x = TABS_X + i * 16;
-        if (i == ed->tab) ed_box(ed, x - 1, 0, x + 13, ED_TOP_H - 1, 7);
-        ed_text(ed, x + 1, 1, i == ed->tab ? 8 : 2, "%s", tabs[i]);
+        int x;
+        ed_tab_place(i, &x, &w);
+        if (i == ed->tab) ed_box(ed, x, 0, x + w - 1, ED_TOP_H - 1, 7);
+        ed_text(ed, x + 2, 1, i == ed->tab ? 8 : 2, "%s", tab_names[i]);
     }
 }
 
@@ -154,7 +169,8 @@ void m8_editor_frame(m8_editor *ed, uint8_t *rgb)
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_draw(ed);
     else if (ed->tab == ED_TAB_MAP) ed_map_draw(ed);
     else if (ed->tab == ED_TAB_SFX) ed_sfx_draw(ed);
-    else ed_music_draw(ed);
+    else if (ed->tab == ED_TAB_MUSIC) ed_music_draw(ed);
+    else ed_code_draw(ed);
     draw_top_bar(ed);
     draw_pointer(ed);
     for (int i = 0; i < 128 * 128; i++) {
@@ -182,40 +198,47 @@ void m8_editor_mouse(m8_editor *ed, int x, int y, int buttons, int wheel)
     ed->my = y;
     ed->mb = buttons;
     if ((pressed & 1) && y < ED_TOP_H) {             /* the editor tabs */
-        for (int i = 0; i < ED_TABS; i++)
-            if (ed_in(x, y, TABS_X - 1 + i * 16, 0, 15, ED_TOP_H)) ed->tab = i;
+        for (int i = 0; i < ED_TABS; i++) {
+            int tx, tw;
+            ed_tab_place(i, &tx, &tw);
+            if (ed_in(x, y, tx, 0, tw, ED_TOP_H)) ed->tab = i;
+        }
         return;
     }
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_mouse(ed, x, y, pressed, released, wheel);
     else if (ed->tab == ED_TAB_MAP) ed_map_mouse(ed, x, y, pressed, released, wheel);
     else if (ed->tab == ED_TAB_SFX) ed_sfx_mouse(ed, x, y, pressed, released, wheel);
-    else ed_music_mouse(ed, x, y, pressed, released, wheel);
+    else if (ed->tab == ED_TAB_MUSIC) ed_music_mouse(ed, x, y, pressed, released, wheel);
+    else ed_code_mouse(ed, x, y, pressed, released, wheel);
 }
 
 int m8_editor_key(m8_editor *ed, int key, int mods)
 {
     int ctrl = (mods & M8_MOD_CTRL) != 0;
+    int code = ed->tab == ED_TAB_CODE, shift = (mods & M8_MOD_SHIFT) != 0;
     if (ctrl && key == 's') return M8_EDITOR_ACT_SAVE;
     if (key == M8_KEY_ESCAPE) {
+        if (code && ed_code_escape(ed)) return M8_EDITOR_ACT_NONE;
         ed_sound_stop(ed);
         return M8_EDITOR_ACT_LEAVE;
     }
-    if (ctrl && (key == 'z' && !(mods & M8_MOD_SHIFT))) {
-        ed_say(ed, ed_undo(ed) == 0 ? "undo" : "nothing to undo");
+    if (ctrl && (key == 'z' && !shift)) {
+        ed_say(ed, (code ? ed_code_undo(ed) : ed_undo(ed)) == 0 ? "undo" : "nothing to undo");
         return M8_EDITOR_ACT_NONE;
     }
     if (ctrl && (key == 'y' || key == 'z')) {
-        ed_say(ed, ed_redo(ed) == 0 ? "redo" : "nothing to redo");
+        ed_say(ed, (code ? ed_code_redo(ed) : ed_redo(ed)) == 0 ? "redo" : "nothing to redo");
         return M8_EDITOR_ACT_NONE;
     }
-    if (key == M8_KEY_TAB && !ctrl) {
-        ed->tab = (ed->tab + 1) % ED_TABS;
+    if (key == M8_KEY_TAB && (ctrl || !code)) {     /* Ctrl+Tab everywhere; Tab indents code */
+        ed->tab = (ed->tab + (shift ? ED_TABS - 1 : 1)) % ED_TABS;
         return M8_EDITOR_ACT_NONE;
     }
     if (ed->tab == ED_TAB_SPRITE) ed_sprite_key(ed, key, mods);
     else if (ed->tab == ED_TAB_MAP) ed_map_key(ed, key, mods);
     else if (ed->tab == ED_TAB_SFX) ed_sfx_key(ed, key, mods);
-    else ed_music_key(ed, key, mods);
+    else if (ed->tab == ED_TAB_MUSIC) ed_music_key(ed, key, mods);
+    else ed_code_key(ed, key, mods);
     return M8_EDITOR_ACT_NONE;
 }
 
@@ -224,7 +247,9 @@ static const struct { const char *name; int key; } key_names[] = {
     { "down", M8_KEY_DOWN }, { "tab", M8_KEY_TAB }, { "escape", M8_KEY_ESCAPE },
     { "esc", M8_KEY_ESCAPE }, { "enter", M8_KEY_ENTER }, { "return", M8_KEY_ENTER },
     { "delete", M8_KEY_DELETE }, { "backspace", M8_KEY_BACKSPACE }, { "space", ' ' },
-    { "minus", '-' }, { "plus", '=' }, { "equals", '=' },
+    { "minus", '-' }, { "plus", '=' }, { "equals", '=' }, { "home", M8_KEY_HOME },
+    { "end", M8_KEY_END }, { "pageup", M8_KEY_PAGEUP }, { "pgup", M8_KEY_PAGEUP },
+    { "pagedown", M8_KEY_PAGEDOWN }, { "pgdn", M8_KEY_PAGEDOWN },
 };
 
 int m8_editor_key_parse(const char *name, int *key, int *mods)

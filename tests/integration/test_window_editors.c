@@ -3,7 +3,8 @@
  * draws a pixel, Ctrl+S saves the cart, Ctrl+E switches to the cart, whose first frame
  * already shows the edit (a window screenshot); closing with unsaved edits asks first (S saves,
  * N drops them, Escape goes back); Tab twice shows the sfx editor, whose Space plays through
- * the window's audio queue. Skipped, with a message, where xvfb-run is missing.
+ * the window's audio queue; text typed (SDL_TEXTINPUT) into the code editor, reached by
+ * Ctrl+Shift+Tab, is saved. Skipped, with a message, where xvfb-run is missing.
  * Depends on: m8_test_util.h, png_io.h (runtime/core), cart.h (runtime/core), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -128,11 +129,30 @@ Test(window_editors, sfx_tab_in_the_window, .timeout = 120)
     uint8_t *rgb = m8_png_read_rgb(shot, &w, &h, perr, sizeof perr);
     cr_assert(rgb, "%s", perr);
     int s = (w < h ? w : h) / 128, ox = (w - 128 * s) / 2, oy = (h - 128 * s) / 2;
-    const uint8_t *sfx_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 108 * s) * 3;
-    const uint8_t *mus_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 124 * s) * 3;
+    const uint8_t *sfx_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 79 * s) * 3;    /* tab x: 49 spr, 64 map, 79 sfx, 94 mus, 109 code */
+    const uint8_t *mus_tab = rgb + ((size_t)(oy + 1 * s) * w + ox + 94 * s) * 3;
     cr_expect(sfx_tab[0] == 0xff && sfx_tab[1] == 0xf1 && sfx_tab[2] == 0xe8,
               "the SFX tab is lit: %02x%02x%02x", sfx_tab[0], sfx_tab[1], sfx_tab[2]);
     cr_expect(mus_tab[0] == 0xff && mus_tab[1] == 0x00 && mus_tab[2] == 0x4d,
               "the MUS tab is not: %02x%02x%02x", mus_tab[0], mus_tab[1], mus_tab[2]);
     free(rgb);
+}
+
+/* SDL_TEXTINPUT (text=) types into the code editor, - and = included; a key press of - alone
+ * types nothing; Ctrl+S saves the typed line at the top of the code. */
+Test(window_editors, text_typed_into_the_code_editor, .timeout = 120)
+{
+    const char *dir = m8t_temp_dir("wincode");
+    char *out = NULL, cart[256];
+    int rc = run_editing_window(dir, "", "4:ctrl+shift+Tab 6:ctrl+Home 7:text=x-=1%20y=2 8:- "
+                                         "9:Return 10:ctrl+s 13:quit", 100, &out);
+    cr_assert_eq(rc, 0, "window run failed: %s", out ? out : "");
+    cr_expect(out && strstr(out, "game.p8: saved"), "%s", out ? out : "");
+    free(out);
+    snprintf(cart, sizeof cart, "%s/game.p8", dir);
+    size_t len = 0;
+    char *text = m8_read_file(cart, &len, 1 << 20);
+    cr_assert(text);
+    cr_expect(strstr(text, "__lua__\nx-=1 y=2\n-- my first cart"), "the typed line opens the code:\n%.200s", text);
+    free(text);
 }

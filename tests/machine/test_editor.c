@@ -336,9 +336,7 @@ Test(editor, sfx_and_music_edits_reach_the_running_cart)
 
     int16_t audio[4096];
     while (mote8_pull_audio(m8, audio, 4096) > 0) {}
-    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);  /* round to the sfx editor */
-    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
-    mote8_editor_key(m8, MOTE8_KEY_TAB, 0);
+    mote8_editor_key(m8, MOTE8_KEY_TAB, MOTE8_MOD_CTRL | MOTE8_MOD_SHIFT);  /* back to sfx */
     uint8_t rgb[128 * 128 * 3];
     mote8_editor_frame(m8, rgb);
     cr_expect_eq(mote8_editor_pull_audio(m8, audio, 4096), 735, "a frame's samples");

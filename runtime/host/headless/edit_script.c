@@ -6,6 +6,9 @@
  *   drag X0 Y0 X1 Y1 [right|middle]   press at X0,Y0, move pixel by pixel, release at X1,Y1
  *   wheel N                           N wheel steps at the pointer (up positive)
  *   key NAME                          a key: a, q, ctrl+z, ctrl+s (saves), shift+left, tab ...
+ *   type TEXT                         TEXT typed (the rest of the line after one blank, '#'
+ *                                     included): text for the code editor, \n presses
+ *                                     Enter, \t Tab, \\ types a backslash
  *   save                              as ctrl+s
  *   frames N                          draw N frames
  *   screenshot FILE [SCALE]           the editors' screen now, as a PNG (128x128 times
@@ -115,6 +118,30 @@ static void move(edit_run *r, int x, int y, int buttons)
     mote8_editor_mouse(r->m8, x, y, buttons, 0);
 }
 
+/* `type TEXT`: the text as typed, \n and \t as the Enter and Tab keys. */
+static void type_text(edit_run *r, const char *text)
+{
+    char buf[1024];
+    size_t n = 0;
+    for (const char *p = text;; p++) {
+        int key = 0;
+        if (*p == '\\' && (p[1] == 'n' || p[1] == 't' || p[1] == '\\')) {
+            p++;
+            key = *p == 'n' ? MOTE8_KEY_ENTER : *p == 't' ? MOTE8_KEY_TAB : 0;
+            if (!key) buf[n++] = '\\';
+        } else if (*p) {
+            buf[n++] = *p;
+        }
+        if (key || !*p || n + 1 >= sizeof buf) {
+            buf[n] = 0;
+            if (n) mote8_editor_text(r->m8, buf);
+            n = 0;
+            if (key) mote8_editor_key(r->m8, key, 0);
+        }
+        if (!*p) break;
+    }
+}
+
 /* One line (words split at blanks); 0, or an exit code. */
 static int run_line(edit_run *r, char **w, int n)
 {
@@ -172,7 +199,7 @@ static int run_line(edit_run *r, char **w, int n)
             return bad_line(r, "expected: clipboard load FILE or clipboard save FILE");
         return clipboard_file(r, w[1], w[2]);
     } else {
-        return bad_line(r, "unknown event (mouse, click, drag, wheel, key, save, frames, "
+        return bad_line(r, "unknown event (mouse, click, drag, wheel, key, type, save, frames, "
                            "screenshot, clipboard)");
     }
     return 0;
@@ -243,6 +270,11 @@ static int run_events(edit_run *r)
         char line[1024];
         while (fgets(line, sizeof line, f)) {
             r->line++;
+            if (strncmp(line, "type ", 5) == 0 || strncmp(line, "type\t", 5) == 0) {
+                line[strcspn(line, "\r\n")] = 0;      /* the text verbatim, '#' too */
+                type_text(r, line + 5);
+                continue;
+            }
             char *hash = strchr(line, '#');
             if (hash) *hash = 0;
             char *w[8];

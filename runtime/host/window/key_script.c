@@ -23,6 +23,21 @@ static int parse_step(const char *entry, m8_key_step *step)
         step->mouse = 1;
         return step->buttons >= 0 && step->buttons <= 7 ? 0 : -1;
     }
+    if (strncmp(what, "text=", 5) == 0) {        /* %XX: the byte of hex XX */
+        size_t n = 0;
+        for (const char *p = what + 5; *p; p++) {
+            unsigned v;
+            if (n + 1 >= sizeof step->text) return -1;
+            if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1 && p[1] && p[2]) {
+                step->text[n++] = (char)v;
+                p += 2;
+            } else {
+                step->text[n++] = *p;
+            }
+        }
+        step->text[n] = 0;
+        return n ? 0 : -1;
+    }
     if (strncmp(what, "hold=", 5) == 0 || strncmp(what, "release=", 8) == 0) {
         step->hold = what[0] == 'h' ? 1 : -1;
         what += step->hold > 0 ? 5 : 8;
@@ -57,7 +72,7 @@ void m8_key_script_init(m8_key_script *ks, const char *env_name)
             return;
         }
         if (parse_step(entry, &ks->steps[ks->count]) == 0) ks->count++;
-        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:hold=KEY, TICK:release=KEY, TICK:quit, TICK:size=WxH or TICK:mouse=X,Y,B; skipped\n",
+        else fprintf(stderr, "%s: '%s' is not TICK:KEY, TICK:hold=KEY, TICK:release=KEY, TICK:quit, TICK:size=WxH, TICK:mouse=X,Y,B or TICK:text=TEXT (up to 31 bytes); skipped\n",
                      env_name, entry);
     }
 }
@@ -115,6 +130,13 @@ void m8_key_script_tick(m8_key_script *ks, SDL_Window *window)
             SDL_PushEvent(&e);
         } else if (step->mouse) {
             push_mouse(ks, window, step);
+        } else if (step->text[0]) {
+            SDL_Event e;
+            memset(&e, 0, sizeof e);
+            e.type = SDL_TEXTINPUT;
+            e.text.windowID = SDL_GetWindowID(window);
+            snprintf(e.text.text, sizeof e.text.text, "%s", step->text);
+            SDL_PushEvent(&e);
         } else if (step->width > 0) {
             SDL_SetWindowSize(window, step->width, step->height);
         } else {

@@ -8,7 +8,8 @@
  * window is closed), "size=WxH" (the
  * window is resized to W x H window pixels) or "mouse=X,Y,B" (the mouse moves to window
  * pixel X,Y with buttons B held: bit 0 left, 1 right, 2 middle; presses and releases are
- * the changes from the last mouse entry). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS
+ * the changes from the last mouse entry) or "text=TEXT" (TEXT typed, as SDL_TEXTINPUT:
+ * "%XX" is the byte of hex XX, e.g. %20 a space, %25 a percent sign). MOTE8_WINDOW_KEYS drives a cart's window, MOTE8_LAUNCHER_KEYS
  * the launcher. A bad entry is reported on stderr and skipped.
  * Depends on: SDL2. */
 #ifndef M8_KEY_SCRIPT_H
@@ -27,6 +28,7 @@ typedef struct m8_key_step {
     Uint16 mod;
     int mouse;                  /* a mouse step: mouse_x, mouse_y, buttons */
     int mouse_x, mouse_y, buttons;
+    char text[32];              /* typed text, when not empty */
 } m8_key_step;
 
 typedef struct m8_key_script {

@@ -12,11 +12,13 @@
  * the cart (re-read from disk), --watch reloads it when it changes (cart_watch.h).
  * F5/F4 save and load a machine state in the current slot (Shift+F5/F4 choose it), and
  * holding F3 rewinds the run, also out of a runtime error (state_keys.h).
- * Ctrl+E switches between the cart and the built-in editors (mote8.h, "the
- * built-in editors"; docs/editors.md): while they show, the cart waits (no ticks, its
- * sound stops; what the sfx and music editors play is queued instead), mouse and keys go
- * to them (the window's own keys above stay), Ctrl+S saves, Escape or Ctrl+E goes back to
- * the cart, which sees the edits at once; --edit starts in them.
+ * Ctrl+E switches between the cart and the built-in editors (mote8.h, "the built-in
+ * editors"; docs/editors.md): while they show, the cart waits (no ticks, its sound stops;
+ * what the sfx and music editors play is queued instead), mouse, keys and typed text go to
+ * them (the window's own keys above stay, but - and = type in the code editor), Ctrl+S
+ * saves, Escape or Ctrl+E goes back to the cart, which sees the edits at once (code edits
+ * from its next run, Ctrl+R); --edit starts in them, and after a cart error they open at
+ * its line.
  * Closing the window (or the menu's exits) with unsaved edits asks first: save and quit,
  * quit without saving, or back (unsaved_prompt.h).
  * A cart that fails to load opens on its error screen (syntax or cart error), as one that
@@ -440,6 +442,7 @@ static void set_editing(window_host *h, mote8 *m8, int on)
         SDL_PauseAudioDevice(h->audio, 0);
     }
     if (on) SDL_SetRelativeMouseMode(SDL_FALSE);
+    if (on) mote8_editor_enter(m8);                     /* the code editor at the error line */
     SDL_ShowCursor(on ? SDL_DISABLE : SDL_ENABLE);     /* the editors draw their own pointer */
 }
 
@@ -471,6 +474,10 @@ static int editor_key(SDL_Keycode k)
     case SDLK_RETURN: case SDLK_KP_ENTER: return MOTE8_KEY_ENTER;
     case SDLK_DELETE: return MOTE8_KEY_DELETE;
     case SDLK_BACKSPACE: return MOTE8_KEY_BACKSPACE;
+    case SDLK_HOME: return MOTE8_KEY_HOME;
+    case SDLK_END: return MOTE8_KEY_END;
+    case SDLK_PAGEUP: return MOTE8_KEY_PAGEUP;
+    case SDLK_PAGEDOWN: return MOTE8_KEY_PAGEDOWN;
     default: return -1;
     }
 }
@@ -550,6 +557,7 @@ static int window_key(window_host *h, mote8 *m8, const SDL_Keysym *k)
     case SDLK_F8: capture(h, m8, "rec"); return 1;
     case SDLK_F9: capture(h, m8, "video"); return 1;
     case SDLK_MINUS: case SDLK_EQUALS: case SDLK_KP_MINUS: case SDLK_KP_PLUS:
+        if (h->editing && mote8_editor_wants_text(m8)) return 0;   /* typed into the code */
         m8_sound_level_step(&h->sound, k->sym == SDLK_MINUS || k->sym == SDLK_KP_MINUS ? -1 : 1);
         sound_changed(h);
         return 1;
@@ -598,7 +606,10 @@ static int handle_event(window_host *h, mote8 *m8, const SDL_Event *e)
         if (h->editing && !h->unsaved.open) editing_mouse(h, m8, e);
         break;
     case SDL_TEXTINPUT:                 /* devkit keyboard: printable ASCII, lower case */
-        if (h->editing) break;
+        if (h->editing) {               /* the code editor: as typed */
+            mote8_editor_text(m8, e->text.text);
+            break;
+        }
         for (const char *c = e->text.text; *c; c++) {
             size_t n = strlen(h->typed);
             if ((unsigned char)*c >= 32 && (unsigned char)*c < 127 && n + 1 < sizeof h->typed) {
