@@ -482,9 +482,12 @@ static void prompt_key(m8_editor *ed, int key)
     ed_code_state *s = st(ed);
     size_t n = strlen(s->query);
     if (key == M8_KEY_BACKSPACE) {
-        if (n > 0) s->query[n - 1] = 0;
+        if (s->query_fresh) s->query[0] = 0;       /* the last search goes at once */
+        else if (n > 0) s->query[n - 1] = 0;
+        s->query_fresh = 0;
     } else if (key == M8_KEY_ENTER) {
         if (s->prompt == 'f') {
+            s->query_fresh = 0;
             snprintf(s->find, sizeof s->find, "%s", s->query);
             find_next(ed);                          /* the prompt stays: Enter again */
         } else {
@@ -536,7 +539,11 @@ int ed_code_key(m8_editor *ed, int key, int mods)
     }
     if (ctrl) {
         switch (key) {
-        case 'f': s->prompt = 'f'; snprintf(s->query, sizeof s->query, "%s", s->find); return 1;
+        case 'f':                               /* the last search, replaced by typing */
+            s->prompt = 'f';
+            snprintf(s->query, sizeof s->query, "%s", s->find);
+            s->query_fresh = s->query[0] != 0;
+            return 1;
         case 'l': s->prompt = 'l'; s->query[0] = 0; return 1;
         case 'c': copy_selection(ed, 0); return 1;
         case 'x': copy_selection(ed, 1); return 1;
@@ -627,6 +634,8 @@ void m8_editor_text(m8_editor *ed, const char *utf8)
     for (size_t i = 0; i < n; i++)              /* control characters are not text */
         if ((unsigned char)p8[i] >= 32) p8[k++] = p8[i];
     if (s->prompt) {
+        if (s->query_fresh && k > 0) s->query[0] = 0;  /* a new search replaces the last */
+        s->query_fresh = 0;
         size_t q = strlen(s->query);
         for (size_t i = 0; i < k && q + 1 < sizeof s->query; i++)
             if (s->prompt == 'f' || (p8[i] >= '0' && p8[i] <= '9')) s->query[q++] = p8[i];

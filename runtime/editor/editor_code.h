@@ -49,6 +49,7 @@ typedef struct ed_code_state {
     int prompt;                 /* 0, 'f' search, 'l' go to line */
     char query[ED_CODE_PROMPT]; /* the prompt's text (the search string stays for Enter) */
     char find[ED_CODE_PROMPT];  /* the last search */
+    int query_fresh;            /* the prompt shows the last search: typing replaces it */
     int err_tab, err_line;      /* the marked error line (tab, 1-based line), 0 line: none */
     long counted_version, version;      /* the code's edits, and those counted */
     int tokens;                 /* token count (-1: does not lex, -2: no counter) */

@@ -163,6 +163,16 @@ Test(editor_code, search_and_go_to_line)
     m8_editor_key(ed, M8_KEY_ENTER, 0);
     m8_editor_code_position(ed, &tab, &line, &col);
     cr_expect(tab == 1 && line == 3 && col == 1, "go to line: tab %d line %d col %d", tab, line, col);
+    m8_editor_key(ed, 'f', M8_MOD_CTRL);                /* the prompt holds "foo" ... */
+    m8_editor_text(ed, "x=");                           /* ... which typing replaces */
+    m8_editor_key(ed, M8_KEY_ENTER, 0);
+    m8_editor_code_position(ed, &tab, &line, &col);
+    cr_expect(tab == 0 && line == 1 && col == 3, "a new search: tab %d line %d col %d", tab, line, col);
+    m8_editor_key(ed, M8_KEY_ESCAPE, 0);
+    m8_editor_key(ed, 'f', M8_MOD_CTRL);                /* Enter alone searches "x=" again */
+    m8_editor_key(ed, M8_KEY_ENTER, 0);
+    m8_editor_code_position(ed, &tab, &line, &col);
+    cr_expect(tab == 0 && line == 1, "the last search again: tab %d line %d", tab, line);
     m8_editor_free(ed);
 }
 
