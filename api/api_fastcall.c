@@ -89,14 +89,18 @@ static inline int int_result(int v, double *out)
 
 /* --- drawing and reading pixels, sprites, map cells --- */
 
+/* pset's and sset's arguments x, y, [col]: 1 when they take the fast path. */
+static inline int xy_col_args(int n, const double *a, int *x, int *y, int32_t *col)
+{
+    return int_arg(n, a, 0, 0, x) && int_arg(n, a, 1, 0, y) && raw_arg(n, a, 2, M8_NOCOL, col);
+}
+
 int m8f_pset(m8_vm *vm, int n, const double *a, double *out)
 {
     int x, y;
     int32_t col;
     (void)out;
-    if (!int_arg(n, a, 0, 0, &x) || !int_arg(n, a, 1, 0, &y) ||
-        !raw_arg(n, a, 2, M8_NOCOL, &col))
-        return LUA_M8FAST_DECLINE;
+    if (!xy_col_args(n, a, &x, &y, &col)) return LUA_M8FAST_DECLINE;
     m8_pset(vm->machine->ram, x, y, col);   /* (m8_call_area: only for a profiler, which
                                                takes the full call) */
     return LUA_M8FAST_NONE;
@@ -107,9 +111,7 @@ int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
     int x, y;
     int32_t col;
     (void)out;
-    if (!int_arg(n, a, 0, 0, &x) || !int_arg(n, a, 1, 0, &y) ||
-        !raw_arg(n, a, 2, M8_NOCOL, &col))
-        return LUA_M8FAST_DECLINE;
+    if (!xy_col_args(n, a, &x, &y, &col)) return LUA_M8FAST_DECLINE;
     m8_sset(vm->machine->ram, x, y, col);
     return LUA_M8FAST_NONE;
 }

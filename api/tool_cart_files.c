@@ -289,47 +289,56 @@ static void put_sheet_rect(mote8_cart *cart, const uint8_t *rgb, int w, int h, i
     cart->cart.section_present |= M8_SEC_GFX;
 }
 
-int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz)
+/* The RGB pixels of png_path (malloc'd), or NULL with the reader's message in err. */
+static uint8_t *read_picture(const char *png_path, int *w, int *h, char *err, size_t errsz)
+{
+    char msg[300];
+    uint8_t *rgb = m8_png_read_rgb(png_path, w, h, msg, sizeof msg);
+    if (!rgb && err && errsz) snprintf(err, errsz, "%s", msg);
+    return rgb;
+}
+
+/* A picture that does not fit what it is imported into: -1, with msg naming png_path. */
+static int refuse_picture(uint8_t *rgb, const char *png_path, const char *msg, char *err,
+                          size_t errsz)
+{
+    set_err(err, errsz, png_path, msg);
+    free(rgb);
+    return -1;
+}
+
+/* png_path into the sheet at x,y: the whole sheet (whole: it must be 128x128) or a part. */
+static int import_sheet(mote8_cart *cart, const char *png_path, int x, int y, int whole,
+                        char *err, size_t errsz)
 {
     int w = 0, h = 0;
     char msg[300];
-    uint8_t *rgb = m8_png_read_rgb(png_path, &w, &h, msg, sizeof msg);
-    if (!rgb) {
-        if (err && errsz) snprintf(err, errsz, "%s", msg);
-        return -1;
-    }
-    if (w != M8_SHEET_W || h != M8_SHEET_H) {
+    uint8_t *rgb = read_picture(png_path, &w, &h, err, errsz);
+    if (!rgb) return -1;
+    if (whole && (w != M8_SHEET_W || h != M8_SHEET_H)) {
         snprintf(msg, sizeof msg, "the picture is %dx%d, the sprite sheet is %dx%d", w, h,
                  M8_SHEET_W, M8_SHEET_H);
-        set_err(err, errsz, png_path, msg);
-        free(rgb);
-        return -1;
+        return refuse_picture(rgb, png_path, msg, err, errsz);
     }
-    put_sheet_rect(cart, rgb, w, h, 0, 0);
+    if (x < 0 || y < 0 || w > M8_SHEET_W - x || h > M8_SHEET_H - y) {
+        snprintf(msg, sizeof msg, "the %dx%d picture at %d,%d does not fit in the %dx%d sprite sheet",
+                 w, h, x, y, M8_SHEET_W, M8_SHEET_H);
+        return refuse_picture(rgb, png_path, msg, err, errsz);
+    }
+    put_sheet_rect(cart, rgb, w, h, x, y);
     free(rgb);
     return 0;
+}
+
+int mote8_cart_import_gfx(mote8_cart *cart, const char *png_path, char *err, size_t errsz)
+{
+    return import_sheet(cart, png_path, 0, 0, 1, err, errsz);
 }
 
 int mote8_cart_import_gfx_at(mote8_cart *cart, const char *png_path, int x, int y, char *err,
                              size_t errsz)
 {
-    int w = 0, h = 0;
-    char msg[300];
-    uint8_t *rgb = m8_png_read_rgb(png_path, &w, &h, msg, sizeof msg);
-    if (!rgb) {
-        if (err && errsz) snprintf(err, errsz, "%s", msg);
-        return -1;
-    }
-    if (x < 0 || y < 0 || w > M8_SHEET_W - x || h > M8_SHEET_H - y) {
-        snprintf(msg, sizeof msg, "the %dx%d picture at %d,%d does not fit in the %dx%d sprite sheet",
-                 w, h, x, y, M8_SHEET_W, M8_SHEET_H);
-        set_err(err, errsz, png_path, msg);
-        free(rgb);
-        return -1;
-    }
-    put_sheet_rect(cart, rgb, w, h, x, y);
-    free(rgb);
-    return 0;
+    return import_sheet(cart, png_path, x, y, 0, err, errsz);
 }
 
 /* The ROM address of map cell x,y (rows 32-63 in the sheet's lower half, as map() reads). */
@@ -377,25 +386,18 @@ int mote8_cart_import_map(mote8_cart *cart, const char *png_path, char *err, siz
 {
     int w = 0, h = 0;
     char msg[300];
-    uint8_t *rgb = m8_png_read_rgb(png_path, &w, &h, msg, sizeof msg);
-    if (!rgb) {
-        if (err && errsz) snprintf(err, errsz, "%s", msg);
-        return -1;
-    }
+    uint8_t *rgb = read_picture(png_path, &w, &h, err, errsz);
+    if (!rgb) return -1;
     if (w != 128 || h != 64) {
         snprintf(msg, sizeof msg, "the picture is %dx%d, a map of cell numbers is 128x64 "
                                   "(mote8-cart export-map --cells)", w, h);
-        set_err(err, errsz, png_path, msg);
-        free(rgb);
-        return -1;
+        return refuse_picture(rgb, png_path, msg, err, errsz);
     }
     for (int i = 0; i < 128 * 64; i++)
         if (rgb[i * 3] != rgb[i * 3 + 1] || rgb[i * 3] != rgb[i * 3 + 2]) {
             snprintf(msg, sizeof msg, "pixel %d,%d is not grey: a map of cell numbers has "
                                       "r = g = b = the sprite number", i % 128, i / 128);
-            set_err(err, errsz, png_path, msg);
-            free(rgb);
-            return -1;
+            return refuse_picture(rgb, png_path, msg, err, errsz);
         }
     for (int i = 0; i < 128 * 64; i++) cart->cart.rom[map_addr(i % 128, i / 128)] = rgb[i * 3];
     cart->cart.section_present |= M8_SEC_MAP | M8_SEC_GFX;

@@ -139,13 +139,17 @@ static int cmd_convert(const char *in, const char *out)
     return rc;
 }
 
-static int cmd_export(const char *path, const char *png, int label)
+/* What cmd_export writes. */
+enum export_what { EXPORT_GFX, EXPORT_LABEL, EXPORT_MAP, EXPORT_MAP_CELLS };
+
+static int cmd_export(const char *path, const char *png, enum export_what what)
 {
     mote8_cart *cart = load(path);
     if (!cart) return EXIT_BAD_INPUT;
     char err[512];
-    int ok = label ? mote8_cart_export_label(cart, png, err, sizeof err) == 0
-                   : mote8_cart_export_gfx(cart, png, err, sizeof err) == 0;
+    int ok = (what == EXPORT_LABEL ? mote8_cart_export_label(cart, png, err, sizeof err)
+              : what == EXPORT_GFX ? mote8_cart_export_gfx(cart, png, err, sizeof err)
+              : mote8_cart_export_map(cart, png, what == EXPORT_MAP_CELLS, err, sizeof err)) == 0;
     if (!ok) fprintf(stderr, "%s\n", err);
     mote8_cart_destroy(cart);
     return ok ? EXIT_OK : EXIT_BAD_INPUT;
@@ -171,17 +175,6 @@ static int cmd_import_gfx(const char *path, const char *png, const char *out, co
     }
     mote8_cart_destroy(cart);
     return rc;
-}
-
-static int cmd_export_map(const char *path, const char *png, int cells)
-{
-    mote8_cart *cart = load(path);
-    if (!cart) return EXIT_BAD_INPUT;
-    char err[512];
-    int ok = mote8_cart_export_map(cart, png, cells, err, sizeof err) == 0;
-    if (!ok) fprintf(stderr, "%s\n", err);
-    mote8_cart_destroy(cart);
-    return ok ? EXIT_OK : EXIT_BAD_INPUT;
 }
 
 static int cmd_import_map(const char *path, const char *png, const char *out)
@@ -687,7 +680,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "export-gfx") || !strcmp(cmd, "export-label")) {
         if (nargs != 2) return usage_error("%s takes CART and OUT.png", cmd);
-        return cmd_export(argv[2], argv[3], !strcmp(cmd, "export-label"));
+        return cmd_export(argv[2], argv[3], strcmp(cmd, "export-label") ? EXPORT_GFX : EXPORT_LABEL);
     }
     if (!strcmp(cmd, "import-gfx")) {
         const char *at = NULL;
@@ -702,7 +695,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "export-map")) {
         int cells = nargs == 3 && !strcmp(argv[4], "--cells");
         if (nargs != 2 && !cells) return usage_error("%s takes CART, OUT.png and an optional --cells", cmd);
-        return cmd_export_map(argv[2], argv[3], cells);
+        return cmd_export(argv[2], argv[3], cells ? EXPORT_MAP_CELLS : EXPORT_MAP);
     }
     if (!strcmp(cmd, "import-map")) {
         if (nargs != 2 && nargs != 3) return usage_error("%s takes CART, IN.png and an optional OUT", cmd);

@@ -166,7 +166,7 @@ static int edited_index(const char *name, size_t len)
     return -1;
 }
 
-static char *fail(char *err, size_t errsz, const char *fmt, ...)
+char *ed_save_fail(char *err, size_t errsz, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -199,7 +199,7 @@ static int same_cart(const m8_cart *a, const m8_cart *file, const uint8_t *doc, 
 char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err, size_t errsz)
 {
     if (!ed->text)
-        return fail(err, errsz, "only .p8 carts can be saved by the editors (this one is not "
+        return ed_save_fail(err, errsz, "only .p8 carts can be saved by the editors (this one is not "
                                 ".p8 text; mote8-cart can convert it)");
     const m8_cart *file = &ed->file;
     int rewrite[SEC_EDITED], seen[SEC_EDITED] = { 0 };
@@ -214,7 +214,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     /* the lines of the file */
     size_t n_lines = 0, cap = 1024;
     line_ref *lines = malloc(cap * sizeof *lines);
-    if (!lines) return fail(err, errsz, "out of memory");
+    if (!lines) return ed_save_fail(err, errsz, "out of memory");
     const char *eol = "\n";
     for (size_t pos = 0; pos < ed->text_len;) {
         const char *s = ed->text + pos, *nl = memchr(s, '\n', ed->text_len - pos);
@@ -225,7 +225,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
         }
         if (n_lines == cap) {
             line_ref *more = realloc(lines, (cap *= 2) * sizeof *lines);
-            if (!more) { free(lines); return fail(err, errsz, "out of memory"); }
+            if (!more) { free(lines); return ed_save_fail(err, errsz, "out of memory"); }
             lines = more;
         }
         lines[n_lines++] = (line_ref){ s, n, full };
@@ -243,13 +243,13 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     }
     if (lua_seen > 1 && lua_rewrite) {
         free(lines);
-        return fail(err, errsz, "__lua__ appears %d times in the file: not saved (keep one)", lua_seen);
+        return ed_save_fail(err, errsz, "__lua__ appears %d times in the file: not saved (keep one)", lua_seen);
     }
     lua_done = lua_seen || !lua_rewrite || code_len == 0;      /* else inserted first */
     for (int k = 0; k < SEC_EDITED; k++) {
         if (seen[k] > 1 && rewrite[k]) {
             free(lines);
-            return fail(err, errsz, "__%s__ appears %d times in the file: not saved (keep one)",
+            return ed_save_fail(err, errsz, "__%s__ appears %d times in the file: not saved (keep one)",
                         edited_name[k], seen[k]);
         }
         if (seen[k] || !rewrite[k] || !used_rows(ed->doc, k)) inserted[k] = 1;  /* not missing */
@@ -315,7 +315,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     free(lines);
     if (b.failed || !b.p) {
         free(b.p);
-        return fail(err, errsz, "out of memory");
+        return ed_save_fail(err, errsz, "out of memory");
     }
     m8_cart back;
     m8_cart_error cerr;
@@ -326,7 +326,7 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     m8_cart_free(&back);
     if (!ok) {
         free(b.p);
-        return fail(err, errsz, "not saved: the new text does not read back as edited (%s)", what);
+        return ed_save_fail(err, errsz, "not saved: the new text does not read back as edited (%s)", what);
     }
     *len = b.n;
     return b.p;

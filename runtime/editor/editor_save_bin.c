@@ -4,7 +4,6 @@
  * writer (cart_codec.c: a .p8.png keeps the cart's label). The result is read back and compared before it is
  * handed out, as editor_save.c does for .p8 text.
  * Depends on: editor_internal.h, editor_code.h, cart_codec.h (runtime/core). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +24,6 @@ int m8_editor_binary(m8_editor *ed, const void *data, size_t len, int format)
     return 0;
 }
 
-static void *fail(char *err, size_t errsz, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errsz) vsnprintf(err, errsz, fmt, ap);
-    va_end(ap);
-    return NULL;
-}
 
 /* The saved cart read back: the document in 0x0000-0x42ff and the code editor's code, all
  * else as in the file. */
@@ -57,12 +48,12 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     m8_cart_error cerr;
     if (m8_cart_read_any(&file, ed->bin, ed->bin_len, NULL, &cerr, NULL) != 0) {
         m8_cart_free(&file);
-        return fail(err, errsz, "the %s file read before does not read now (%s)", kind, cerr.message);
+        return ed_save_fail(err, errsz, "the %s file read before does not read now (%s)", kind, cerr.message);
     }
     if (m8_cart_read_any(&edited, ed->bin, ed->bin_len, NULL, &cerr, NULL) != 0) {
         m8_cart_free(&file);
         m8_cart_free(&edited);
-        return fail(err, errsz, "%s", cerr.message);
+        return ed_save_fail(err, errsz, "%s", cerr.message);
     }
     memcpy(edited.rom, ed->doc, ED_DOC_SIZE);
     size_t code_len = 0;
@@ -71,7 +62,7 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     if (!code_copy) {
         m8_cart_free(&file);
         m8_cart_free(&edited);
-        return fail(err, errsz, "out of memory");
+        return ed_save_fail(err, errsz, "out of memory");
     }
     memcpy(code_copy, code, code_len);
     code_copy[code_len] = 0;
@@ -82,7 +73,7 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     m8_cart_free(&edited);
     if (!out) {
         m8_cart_free(&file);
-        return fail(err, errsz, "cannot write the %s (%s)", kind, cerr.message);
+        return ed_save_fail(err, errsz, "cannot write the %s (%s)", kind, cerr.message);
     }
     const char *what = NULL;
     m8_cart_format format = M8_FORMAT_UNKNOWN;
@@ -94,7 +85,7 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     m8_cart_free(&file);
     if (what) {
         free(out);
-        return fail(err, errsz, "not saved: the new %s does not read back as edited (%s)", kind, what);
+        return ed_save_fail(err, errsz, "not saved: the new %s does not read back as edited (%s)", kind, what);
     }
     return out;
 }
