@@ -524,7 +524,8 @@ static void add_tab(m8_editor *ed)
     s->cur = s->anchor = s->len;
     s->tab = n - 1;
     int last_is_sep = s->len > 0 && separator_at(s, line_start(s, 0, s->len));
-    insert(ed, last_is_sep ? "\n-->8\n" + 1 : "\n-->8\n", last_is_sep ? 5 : 6, 0);
+    static const char sep[] = "\n-->8\n";     /* after a separator line, without its '\n' */
+    insert(ed, last_is_sep ? sep + 1 : sep, last_is_sep ? 5 : 6, 0);
     tab_switch(s, n);
 }
 

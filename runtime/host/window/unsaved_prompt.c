@@ -61,8 +61,8 @@ void m8_unsaved_prompt_draw(const m8_unsaved_prompt *p, SDL_Renderer *r, SDL_Rec
     line(r, pic, s, y, 255, 236, 39, "unsaved changes in");
     line(r, pic, s, y + 8, 255, 236, 39, name);
     if (p->problem[0]) {
-        char why[26];
-        snprintf(why, sizeof why, "%s", p->problem);
+        char why[26];                   /* what fits in the box's width */
+        snprintf(why, sizeof why, "%.25s", p->problem);
         line(r, pic, s, y + 16, 255, 0, 77, why);
         y += 8;
     }
