@@ -32,7 +32,7 @@ void m8_print_usage(FILE *out)
           "  --state-load FILE    headless: continue from a state the same cart saved, then\n"
           "                       run the frames (--input counts them from the load)\n"
           "  --check              translate and compile the cart without running it\n"
-          "  --edit               open the sprite, map, sfx and music editors on the cart (a\n"
+          "  --edit               open the sprite, map, sfx, music and code editors (a\n"
           "                       .p8 file that does not exist is made from the template); in the\n"
           "                       window Ctrl+E switches between the editors and the cart\n"
           "  --edit-script FILE   headless: run the editor events of FILE (docs/editors.md)\n"
