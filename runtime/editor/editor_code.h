@@ -57,7 +57,7 @@ typedef struct ed_code_state {
     size_t clip_len;
     char *base;                 /* the code as last read or saved */
     size_t base_len;
-    m8_editor_code_hooks hooks; /* token counter, API names, clipboard (editor.h) */
+    m8_editor_code_hooks hooks; /* token counter, API names (editor.h) */
 } ed_code_state;
 
 /* The code's text now (all tabs joined). */
