@@ -186,9 +186,9 @@ static void charge_divide(lua_State *L, void *ud)
 
 static void register_inline_helpers(lua_State *L)
 {
-    lua_m8_setfastop(L, h_div, m8_num_div, charge_divide);
-    lua_m8_setfastop(L, h_idiv, m8_num_idiv, charge_divide);
-    lua_m8_setfastop(L, h_mod, m8_num_mod, charge_divide);
+    lua_m8_setfastop(L, h_div, m8_num_div, charge_divide, LUA_OPDIV);
+    lua_m8_setfastop(L, h_idiv, m8_num_idiv, charge_divide, LUA_OPIDIV);
+    lua_m8_setfastop(L, h_mod, m8_num_mod, charge_divide, LUA_OPMOD);
 }
 #else
 static void register_inline_helpers(lua_State *L) { (void)L; }   /* the system's liblua5.4 */

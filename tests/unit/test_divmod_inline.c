@@ -6,7 +6,8 @@
  *     CALL with one result, CALL with all results, TAILCALL) against the same helpers called
  *     from C (a real call), value, integer-or-float subtype and charge;
  *   - the VM's 16.16 multiply of floats (tools/lua5.4-p8num.patch, m8raw's grid fast path)
- *     against a reference copy of the previous formula.
+ *     against a reference copy of the previous formula;
+ *   - the VM's float modulo (the patterns' remainder on the grid) against fmod's.
  * Operands: edge values (0, -0, +-1/65536, -32768, +-0x7fff.ffff, NaN, infinities, values
  * off the 16.16 grid or out of range) in every pair, and random 16.16 patterns.
  * Depends on: p8num.h, dialect/p8_runtime.h, Lua 5.4, Criterion. */
@@ -261,7 +262,7 @@ static double op_adds(double a, double b) { return a + b; }
 Test(divmod_inline, registered_calls_run_inline)
 {
     lua_State *L = luaL_newstate();
-    cr_assert(lua_m8_setfastop(L, body_says_minus_one, op_adds, NULL));
+    cr_assert(lua_m8_setfastop(L, body_says_minus_one, op_adds, NULL, -1));
     lua_pushnil(L);                              /* a closure, as the helpers are */
     lua_pushcclosure(L, body_says_minus_one, 1);
     lua_setglobal(L, "f");
@@ -314,6 +315,45 @@ Test(divmod_inline, vm_multiply_matches_the_previous_formula)
         cr_assert(same_bits(got, want) || (isnan(got) && isnan(want)),
                   "%a * %a: %a, was %a", a, b, got, want);
         lua_pop(L, 1);
+    }
+    lua_close(L);
+}
+#endif
+
+#ifdef LUA_M8NUM
+/* Lua's float modulo before issue 26's grid path (llimits.h luai_nummod on fmod) */
+static double ref_vm_fmod(double a, double b)
+{
+    double m = fmod(a, b);
+    if ((m > 0) ? b < 0 : (m < 0 && b > 0)) m += b;
+    return m;
+}
+
+/* The VM's float `%` (MOD, and MODK: the dialect's `%` by a positive constant) takes the
+ * remainder of the 16.16 patterns for operands on the grid (l_m8fmod): bit for bit what
+ * fmod gave, zeros' signs included, for every operand pair and for constant divisors. */
+Test(divmod_inline, vm_float_modulo_matches_fmod)
+{
+    lua_State *L = luaL_newstate();
+    cr_assert_eq(luaL_loadstring(L, "local a, b = ... return a % b, a % 100, a % 0.375, a % 1"),
+                 LUA_OK);
+    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    double a, b;
+    for (int k = 0; operands(k, &a, &b); k++) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+        lua_pushnumber(L, a);
+        lua_pushnumber(L, b);
+        lua_call(L, 2, 4);
+        const double want[4] = { ref_vm_fmod(a, b), ref_vm_fmod(a, 100), ref_vm_fmod(a, 0.375),
+                                 ref_vm_fmod(a, 1) };
+        for (int j = 0; j < 4; j++) {
+            double got = lua_tonumber(L, -4 + j);
+            cr_assert(lua_type(L, -4 + j) == LUA_TNUMBER && !lua_isinteger(L, -4 + j),
+                      "%a %% operand %d: not a float", a, j);
+            cr_assert(same_bits(got, want[j]) || (isnan(got) && isnan(want[j])),
+                      "%a %% %a (result %d): %a, was %a", a, b, j, got, want[j]);
+        }
+        lua_pop(L, 4);
     }
     lua_close(L);
 }
