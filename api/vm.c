@@ -239,7 +239,8 @@ static int can_yield(const m8_vm *vm, lua_State *L) { return L == vm->co && lua_
 
 void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles)
 {
-    if (cycles && !can_yield(vm, L) && watch_used(vm) > M8_HANG_CYCLES) check_hang(vm, L);
+    /* (the cheap sum first: can_yield asks Lua, on nearly every call of a cart) */
+    if (cycles && watch_used(vm) > M8_HANG_CYCLES && !can_yield(vm, L)) check_hang(vm, L);
     if (++vm->watch_calls >= M8_STALL_CHECK_CALLS) {
         vm->watch_calls = 0;
         check_stall(vm, L);
