@@ -7,7 +7,8 @@
  *     from C (a real call), value, integer-or-float subtype and charge;
  *   - the VM's 16.16 multiply of floats (tools/lua5.4-p8num.patch, m8raw's grid fast path)
  *     against a reference copy of the previous formula;
- *   - the VM's float modulo (the patterns' remainder on the grid) against fmod's.
+ *   - the VM's float modulo (the patterns' remainder on the grid) against fmod's, and its
+ *     integer modulo by powers of 2 (a mask) against the floor-modulo formula.
  * Operands: edge values (0, -0, +-1/65536, -32768, +-0x7fff.ffff, NaN, infinities, values
  * off the 16.16 grid or out of range) in every pair, and random 16.16 patterns.
  * Depends on: p8num.h, dialect/p8_runtime.h, Lua 5.4, Criterion. */
@@ -354,6 +355,55 @@ Test(divmod_inline, vm_float_modulo_matches_fmod)
                       "%a %% %a (result %d): %a, was %a", a, b, j, got, want[j]);
         }
         lua_pop(L, 4);
+    }
+    lua_close(L);
+}
+#endif
+
+#ifdef LUA_M8NUM
+/* Lua's integer floor modulo (luaV_mod), written out: the reference for its power-of-2 mask */
+static long long ref_int_mod(long long m, long long n)
+{
+    if (n == -1) return 0;                  /* (C's INT64_MIN % -1 overflows; Lua's is 0) */
+    long long r = m % n;
+    if (r != 0 && (r ^ n) < 0) r += n;
+    return r;
+}
+
+/* The VM's integer `%` by a power of 2 (MOD, and MODK: `x%128`) is a mask: the same floor
+ * modulo as the division for every dividend, negative ones included, and every other
+ * divisor still divides. */
+Test(divmod_inline, vm_integer_modulo_by_powers_of_two)
+{
+    lua_State *L = luaL_newstate();
+    cr_assert_eq(luaL_loadstring(L, "local m, n = ... return m % n, m % 128, m % 1, m % 6"),
+                 LUA_OK);
+    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    static const long long divisors[] = { 1, 2, 4, 8, 16, 64, 128, 1024, 32768, 65536,
+                                          1ll << 40, 3, 6, 7, 100, -1, -2, -8, -128, -3 };
+    static const long long dividends[] = { 0, 1, -1, 7, -7, 127, 128, -128, -129, 32767,
+                                           -32768, 65535, -65536, 1ll << 40, -(1ll << 40),
+                                           0x7fffffffffffffffll, -0x7fffffffffffffffll - 1 };
+    const int nd = (int)(sizeof dividends / sizeof dividends[0]);
+    for (int k = 0; k < nd + 2000; k++) {
+        long long m = k < nd ? dividends[k] : (long long)(int32_t)rng() >> (k % 16);
+        for (int j = 0; j < (int)(sizeof divisors / sizeof divisors[0]); j++) {
+            long long n = divisors[j];
+            lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+            lua_pushinteger(L, m);
+            lua_pushinteger(L, n);
+            cr_assert_eq(lua_pcall(L, 2, 4, 0), LUA_OK, "%lld %% %lld: %s", m, n,
+                         lua_tostring(L, -1));
+            const long long want[4] = { ref_int_mod(m, n), ref_int_mod(m, 128), 0,
+                                        ref_int_mod(m, 6) };
+            for (int r = 0; r < 4; r++) {
+                cr_assert(lua_isinteger(L, -4 + r), "%lld %% %lld: not an integer", m, n);
+                cr_assert_eq(lua_tointeger(L, -4 + r), want[r], "%lld %% %lld (result %d): %lld, "
+                             "the division gives %lld", m, r ? (r == 1 ? 128 : r == 2 ? 1 : 6) : n,
+                             r, (long long)lua_tointeger(L, -4 + r), want[r]);
+            }
+            lua_pop(L, 4);
+        }
     }
     lua_close(L);
 }
