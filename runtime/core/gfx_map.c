@@ -165,10 +165,67 @@ static inline void tline_put(uint8_t *screen, uint32_t p, unsigned v)
     }
 }
 
-/* One cell's run of n >= 1 pixels (see tline_draw). `straight` (a compile-time constant):
- * inc is 0, the minor coordinate never moves; with pm 1 as well (left to right along a
- * row), two pixels that share a screen byte are written together, in one store when both
- * are drawn. The state is passed by pointer and kept in locals by inlining. */
+/* Colours v0 (pixel p) and v1 (the next one, p + dir) into the screen byte they share:
+ * one store when both are drawn (0xff = not drawn). */
+static inline void tline_put2(uint8_t *screen, uint32_t p, int dir, unsigned v0, unsigned v1)
+{
+    unsigned lo = dir > 0 ? v0 : v1, hi = dir > 0 ? v1 : v0;
+    uint8_t *d = screen + (p >> 1);
+    if (!((lo | hi) & 0x80u)) *d = (uint8_t)(lo | hi << 4);
+    else if (lo != 0xff) *d = (uint8_t)((*d & 0xf0u) | lo);
+    else if (hi != 0xff) *d = (uint8_t)((*d & 0x0fu) | hi << 4);
+}
+
+/* One cell's run of n >= 1 pixels (see tline_draw) along a row: pm = dir (1 or -1, a
+ * compile-time constant, as is `straight`: inc is 0, the minor coordinate never moves).
+ * Two pixels that share a screen byte (the first at an even x going right, at an odd x
+ * going left, and no minor step between them) are written together. The state is passed
+ * by pointer and kept in locals by inlining. */
+static inline __attribute__((always_inline)) void
+tline_run_row(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int dir,
+              int straight, uint32_t *pp, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
+              uint32_t *axp, uint32_t *ayp, uint32_t sx, uint32_t sy)
+{
+    uint32_t p = *pp, ax = *axp, ay = *ayp;
+    int32_t r = *rp;
+    const uint32_t first = dir > 0 ? 0u : 1u;       /* the parity of a pair's first pixel */
+    if (straight) {
+        if ((p & 1u) != first) {
+            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+            ax += sx; ay += sy; p += (uint32_t)dir;
+            n--;
+        }
+        for (; n >= 2; n -= 2) {
+            tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
+                       tline_colour(spr, lut0, ax + sx, ay + sy));
+            ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
+        }
+        if (n) {
+            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+            ax += sx; ay += sy; p += (uint32_t)dir;
+        }
+    } else {
+        while (n) {
+            if (n >= 2 && (p & 1u) == first && r + inc < den) {
+                tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
+                           tline_colour(spr, lut0, ax + sx, ay + sy));
+                ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
+                r += 2 * inc;
+                n -= 2;
+            } else {
+                tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+                ax += sx; ay += sy; p += (uint32_t)dir;
+                r += inc;
+                n--;
+            }
+            if (r >= den) { r -= den; p += pn; }
+        }
+    }
+    *pp = p; *axp = ax; *ayp = ay; *rp = r;
+}
+
+/* One cell's run of n >= 1 pixels (see tline_draw) along a column (pm = 128 or -128) or
+ * with `straight` 0 any direction: one pixel a step. */
 static inline __attribute__((always_inline)) void
 tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int straight,
           uint32_t *pp, uint32_t pm, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
@@ -176,37 +233,16 @@ tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, 
 {
     uint32_t p = *pp, ax = *axp, ay = *ayp;
     int32_t r = *rp;
-    if (straight && pm == 1) {
-        if (p & 1u) {
-            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-            ax += sx; ay += sy; p++;
-            n--;
+    do {
+        tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+        ax += sx;
+        ay += sy;
+        p += pm;
+        if (!straight) {
+            r += inc;
+            if (r >= den) { r -= den; p += pn; }
         }
-        for (; n >= 2; n -= 2) {
-            unsigned v0 = tline_colour(spr, lut0, ax, ay);
-            unsigned v1 = tline_colour(spr, lut0, ax + sx, ay + sy);
-            uint8_t *d = screen + (p >> 1);
-            if (!((v0 | v1) & 0x80u)) *d = (uint8_t)(v0 | v1 << 4);
-            else if (v0 != 0xff) *d = (uint8_t)((*d & 0xf0u) | v0);
-            else if (v1 != 0xff) *d = (uint8_t)((*d & 0x0fu) | v1 << 4);
-            ax += 2 * sx; ay += 2 * sy; p += 2;
-        }
-        if (n) {
-            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-            ax += sx; ay += sy; p++;
-        }
-    } else {
-        do {
-            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-            ax += sx;
-            ay += sy;
-            p += pm;
-            if (!straight) {
-                r += inc;
-                if (r >= den) { r -= den; p += pn; }
-            }
-        } while (--n);
-    }
+    } while (--n);
     *pp = p; *axp = ax; *ayp = ay; *rp = r;
 }
 
@@ -239,6 +275,16 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
             r = (int32_t)(sum % den);
             ax += run * sx;
             ay += run * sy;
+        } else if (pm == 1) {
+            if (inc == 0)
+                tline_run_row(screen, spr, lut0, run, 1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+            else
+                tline_run_row(screen, spr, lut0, run, 1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+        } else if (pm == 0xffffffffu) {
+            if (inc == 0)
+                tline_run_row(screen, spr, lut0, run, -1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+            else
+                tline_run_row(screen, spr, lut0, run, -1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
         } else if (inc == 0) {
             tline_run(screen, spr, lut0, run, 1, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
         } else {
