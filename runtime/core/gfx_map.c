@@ -121,47 +121,175 @@ static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, i
     return drawn ? t->sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
 }
 
-/* tline's fast steps, like the solid line's (gfx_shapes.c): `steps` pixels from major
- * coordinate maj (stepping by s) and minor coordinate mn, the minor step decided by the
- * remainder r in 32 bits; a pixel whose minor coordinate is outside [mlo, mlo + mspan) is
- * skipped but still advances the map position ax,ay by sx,sy. Every bit of state is a local
- * (nothing written to the screen can alias it), and the cell's sprite is looked up only
- * when the cell changes. Inlined twice so each axis gets its own loop. */
-static inline void tline_steps(uint8_t *screen, const tline_src *t, int xmajor, int maj, int s,
-                               int mn, int32_t r, int32_t d2, int32_t den, int64_t steps,
-                               unsigned mlo, unsigned mspan, uint32_t ax, uint32_t ay,
-                               uint32_t sx, uint32_t sy)
+/* Steps from the walk's present one until its minor coordinate mn + floor((r + k*d2)/den)
+ * (0 <= r < den, |d2| <= den) first reaches `edge` going the way d2 goes: the first k with
+ * a coordinate >= edge when d2 >= 0, < edge when d2 < 0; INT64_MAX when it never does. */
+static int64_t tline_minor_reach(int64_t mn, int64_t r, int64_t d2, int64_t den, int64_t edge)
 {
-    const uint32_t maskx = t->maskx, masky = t->masky;
-    const int offx = t->offx, offy = t->offy;
-    const uint8_t *lut0 = t->lut0;
-    uint32_t lastcell = 0xffffffffu;        /* no cell has this key */
-    const uint8_t *spr = NULL;
-    for (; steps > 0; steps--) {
-        if ((unsigned)mn - mlo < mspan) {
-            int mpx = (int)((ax & maskx) >> 16) + offx, mpy = (int)((ay & masky) >> 16) + offy;
-            uint32_t cell = ((uint32_t)(mpy >> 3) << 16) | (uint32_t)(mpx >> 3);
-            if (cell != lastcell) {
-                lastcell = cell;
-                spr = tline_cell(t, mpx >> 3, mpy >> 3);
-            }
-            if (spr) {
-                uint8_t b = spr[(mpy & 7) * 64 + ((mpx & 7) >> 1)];
-                uint8_t v = lut0[(mpx & 1) ? b >> 4 : b & 15];
-                if (v != 0xff) {
-                    int x = xmajor ? maj : mn, y = xmajor ? mn : maj;
-                    uint8_t *d = screen + y * 64 + (x >> 1);
-                    unsigned sh = (unsigned)(x & 1) * 4;
-                    *d = (uint8_t)((*d & ~(15u << sh)) | ((unsigned)v << sh));
-                }
-            }
+    if (d2 >= 0) {
+        int64_t need = (edge - mn) * den - r;        /* r + k*d2 >= (edge - mn)*den */
+        if (need <= 0) return 0;
+        return d2 ? (need + d2 - 1) / d2 : INT64_MAX;
+    }
+    int64_t over = r - (edge - mn) * den;            /* r + k*d2 < (edge - mn)*den */
+    return over < 0 ? 0 : over / -d2 + 1;
+}
+
+/* Steps a 16.16 map coordinate a can take by step sa (modulo 2^32) before its bits from
+ * 19 up (its map cell before the wrap mask and offset) change: at least 1. */
+static inline uint32_t tline_cell_steps(uint32_t a, uint32_t sa)
+{
+    uint32_t lo = a & 0x7ffffu;
+    if (sa == 0) return 0xffffffffu;
+    if ((int32_t)sa > 0) return (0x7ffffu - lo) / sa + 1;
+    return lo / (0u - sa) + 1;
+}
+
+/* The colour tline draws for map position ax,ay in a cell whose sprite starts at spr: the
+ * sprite's byte (row = bits 16-18 of ay, byte = bits 17-18 of ax), its nibble (bit 16 of
+ * ax) through the ink's table; 0xff = not drawn. */
+static inline unsigned tline_colour(const uint8_t *spr, const uint8_t *lut0, uint32_t ax,
+                                    uint32_t ay)
+{
+    unsigned b = spr[((ay >> 10) & 0x1c0u) + ((ax >> 17) & 3u)];
+    return lut0[(b >> ((ax >> 14) & 4u)) & 15u];
+}
+
+/* Screen pixel p (y*128 + x) set to colour v unless v is 0xff. */
+static inline void tline_put(uint8_t *screen, uint32_t p, unsigned v)
+{
+    if (v != 0xff) {
+        uint8_t *d = screen + (p >> 1);
+        unsigned sh = (p & 1u) * 4;
+        *d = (uint8_t)((*d & (0xf0u >> sh)) | (v << sh));
+    }
+}
+
+/* Colours v0 (pixel p) and v1 (the next one, p + dir) into the screen byte they share:
+ * one store when both are drawn (0xff = not drawn). */
+static inline void tline_put2(uint8_t *screen, uint32_t p, int dir, unsigned v0, unsigned v1)
+{
+    unsigned lo = dir > 0 ? v0 : v1, hi = dir > 0 ? v1 : v0;
+    uint8_t *d = screen + (p >> 1);
+    if (!((lo | hi) & 0x80u)) *d = (uint8_t)(lo | hi << 4);
+    else if (lo != 0xff) *d = (uint8_t)((*d & 0xf0u) | lo);
+    else if (hi != 0xff) *d = (uint8_t)((*d & 0x0fu) | hi << 4);
+}
+
+/* One cell's run of n >= 1 pixels (see tline_draw) along a row: pm = dir (1 or -1, a
+ * compile-time constant, as is `straight`: inc is 0, the minor coordinate never moves).
+ * Two pixels that share a screen byte (the first at an even x going right, at an odd x
+ * going left, and no minor step between them) are written together. The state is passed
+ * by pointer and kept in locals by inlining. */
+static inline __attribute__((always_inline)) void
+tline_run_row(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int dir,
+              int straight, uint32_t *pp, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
+              uint32_t *axp, uint32_t *ayp, uint32_t sx, uint32_t sy)
+{
+    uint32_t p = *pp, ax = *axp, ay = *ayp;
+    int32_t r = *rp;
+    const uint32_t first = dir > 0 ? 0u : 1u;       /* the parity of a pair's first pixel */
+    if (straight) {
+        if ((p & 1u) != first) {
+            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+            ax += sx; ay += sy; p += (uint32_t)dir;
+            n--;
         }
+        for (; n >= 2; n -= 2) {
+            tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
+                       tline_colour(spr, lut0, ax + sx, ay + sy));
+            ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
+        }
+        if (n) {
+            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+            ax += sx; ay += sy; p += (uint32_t)dir;
+        }
+    } else {
+        while (n) {
+            if (n >= 2 && (p & 1u) == first && r + inc < den) {
+                tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
+                           tline_colour(spr, lut0, ax + sx, ay + sy));
+                ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
+                r += 2 * inc;
+                n -= 2;
+            } else {
+                tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
+                ax += sx; ay += sy; p += (uint32_t)dir;
+                r += inc;
+                n--;
+            }
+            if (r >= den) { r -= den; p += pn; }
+        }
+    }
+    *pp = p; *axp = ax; *ayp = ay; *rp = r;
+}
+
+/* One cell's run of n >= 1 pixels (see tline_draw) along a column (pm = 128 or -128) or
+ * with `straight` 0 any direction: one pixel a step. */
+static inline __attribute__((always_inline)) void
+tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int straight,
+          uint32_t *pp, uint32_t pm, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
+          uint32_t *axp, uint32_t *ayp, uint32_t sx, uint32_t sy)
+{
+    uint32_t p = *pp, ax = *axp, ay = *ayp;
+    int32_t r = *rp;
+    do {
+        tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
         ax += sx;
         ay += sy;
-        maj += s;
-        r += d2;
-        if (r >= den) { r -= den; mn++; }
-        else if (r < 0) { r += den; mn--; }
+        p += pm;
+        if (!straight) {
+            r += inc;
+            if (r >= den) { r -= den; p += pn; }
+        }
+    } while (--n);
+    *pp = p; *axp = ax; *ayp = ay; *rp = r;
+}
+
+/* tline's drawing steps, all inside the clip: `steps` pixels from screen pixel index p
+ * (y*128 + x), each step adding pm, and pn more when the remainder r (0 <= r < den) plus
+ * inc reaches den (pm, pn may be negative: added modulo 2^32). The map position ax,ay
+ * (16.16 pixels, stepped by sx,sy modulo 2^32) is taken a run at a time: the steps before
+ * either coordinate leaves its cell are counted, the cell's sprite looked up once, and the
+ * run drawn by tline_run, which only reads the sprite's byte, its nibble and the colour
+ * table and writes the screen (the cell's pixel is the position's bits 16-18 whatever the
+ * wrap mask and offset, which are whole cells). Every bit of state is a local (nothing
+ * written to the screen can alias it). */
+static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p,
+                       uint32_t pm, uint32_t pn, int32_t r, int32_t inc, int32_t den,
+                       uint32_t ax, uint32_t ay, uint32_t sx, uint32_t sy)
+{
+    const uint8_t *lut0 = t->lut0;
+    const uint32_t maskx = t->maskx, masky = t->masky;
+    const int cellx = t->offx >> 3, celly = t->offy >> 3;
+    while (steps > 0) {
+        uint32_t run = tline_cell_steps(ax, sx), runy = tline_cell_steps(ay, sy);
+        if (runy < run) run = runy;
+        if ((int64_t)run > steps) run = (uint32_t)steps;
+        steps -= run;
+        const uint8_t *spr = tline_cell(t, (int)((ax & maskx) >> 19) + cellx,
+                                        (int)((ay & masky) >> 19) + celly);
+        if (!spr) {                         /* nothing drawn: the run in one go */
+            int64_t sum = (int64_t)r + (int64_t)run * inc;
+            p += run * pm + (uint32_t)(sum / den) * pn;
+            r = (int32_t)(sum % den);
+            ax += run * sx;
+            ay += run * sy;
+        } else if (pm == 1) {
+            if (inc == 0)
+                tline_run_row(screen, spr, lut0, run, 1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+            else
+                tline_run_row(screen, spr, lut0, run, 1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+        } else if (pm == 0xffffffffu) {
+            if (inc == 0)
+                tline_run_row(screen, spr, lut0, run, -1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+            else
+                tline_run_row(screen, spr, lut0, run, -1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
+        } else if (inc == 0) {
+            tline_run(screen, spr, lut0, run, 1, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
+        } else {
+            tline_run(screen, spr, lut0, run, 0, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
+        }
     }
 }
 
@@ -170,7 +298,7 @@ static inline void tline_steps(uint8_t *screen, const tline_src *t, int xmajor, 
  * writes is read again. Map positions are stepped in 32 bits (the masks keep only bits
  * below 2^27, so the sum modulo 2^32 masks to the same value as the 64-bit product), the
  * map is addressed with its base, width and height read once, and the walk is the solid
- * line's 32-bit one (tline_steps). Returns 0 (nothing drawn) when the case does not
+ * line's 32-bit one (tline_draw). Returns 0 (nothing drawn) when the case does not
  * apply. */
 static int tline_fast(uint8_t *ram, const m8_walk *wk, const m8_win *w, const m8_sprite_ink *s,
                       int64_t px, int64_t py, int64_t dpx, int64_t dpy, uint32_t maskx,
@@ -198,18 +326,31 @@ static int tline_fast(uint8_t *ram, const m8_walk *wk, const m8_win *w, const m8
     t.layers = layers;
     t.offx = offx;
     t.offy = offy;
-    uint32_t ax = (uint32_t)((uint64_t)px + (uint64_t)wk->i * (uint64_t)dpx);
-    uint32_t ay = (uint32_t)((uint64_t)py + (uint64_t)wk->i * (uint64_t)dpy);
-    uint32_t sx = (uint32_t)(uint64_t)dpx, sy = (uint32_t)(uint64_t)dpy;
-    int maj = (int)(wk->maj0 + wk->s * wk->i), mn = (int)(wk->min0 + wk->q);
-    unsigned wlo = (unsigned)(wk->xmajor ? w->y0 : w->x0);
-    unsigned wspan = (unsigned)(wk->xmajor ? w->y1 - w->y0 : w->x1 - w->x0);
-    if (wk->xmajor)
-        tline_steps(ram + dst, &t, 1, maj, wk->s, mn, (int32_t)wk->r, (int32_t)(2 * wk->d),
-                    (int32_t)wk->den, wk->hi - wk->i + 1, wlo, wspan, ax, ay, sx, sy);
-    else
-        tline_steps(ram + dst, &t, 0, maj, wk->s, mn, (int32_t)wk->r, (int32_t)(2 * wk->d),
-                    (int32_t)wk->den, wk->hi - wk->i + 1, wlo, wspan, ax, ay, sx, sy);
+    /* the walk's remaining steps; only those whose minor coordinate is inside the clip
+     * are drawn, and as it moves one way these are the steps k0 <= k < k1 */
+    int64_t steps = wk->hi - wk->i + 1, mn = wk->min0 + wk->q, r = wk->r, d2 = 2 * wk->d;
+    int64_t den = wk->den;
+    int64_t clo = wk->xmajor ? w->y0 : w->x0, chi = wk->xmajor ? w->y1 : w->x1;
+    int64_t k0 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? clo : chi);
+    int64_t k1 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? chi : clo);
+    if (k1 > steps) k1 = steps;
+    if (k0 >= k1) return 1;
+    int64_t i = wk->i + k0, sum = r + k0 * d2;
+    int64_t q = m8_floordiv(sum, den);
+    mn += q;
+    r = sum - q * den;
+    int64_t maj = wk->maj0 + wk->s * i;
+    uint32_t ax = (uint32_t)((uint64_t)px + (uint64_t)i * (uint64_t)dpx);
+    uint32_t ay = (uint32_t)((uint64_t)py + (uint64_t)i * (uint64_t)dpy);
+    int x = (int)(wk->xmajor ? maj : mn), y = (int)(wk->xmajor ? mn : maj);
+    int pm = wk->xmajor ? wk->s : 128 * wk->s, pn = wk->xmajor ? 128 : 1;
+    if (d2 < 0) {                           /* the minor coordinate goes down: mirror r */
+        r = den - 1 - r;
+        d2 = -d2;
+        pn = -pn;
+    }
+    tline_draw(ram + dst, &t, k1 - k0, (uint32_t)(y * 128 + x), (uint32_t)pm, (uint32_t)pn,
+               (int32_t)r, (int32_t)d2, (int32_t)den, ax, ay, (uint32_t)(uint64_t)dpx, (uint32_t)(uint64_t)dpy);
     return 1;
 }
 

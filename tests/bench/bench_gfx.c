@@ -51,6 +51,10 @@ static void draw(uint8_t *ram, int prim, int pos)
         m8_tline(ram, x, y, 127 - x, 127 - y / 2, M8_FIX(pos) >> 3, M8_FIX(pos & 3) >> 3,
                  (1 << 13) / 8 * 3 / 2, (1 << 13) / 16, 0, 13);
         break;
+    case 10:        /* a mode-7 floor's row: left to right, no y step */
+        m8_tline(ram, x, ys, x + 120, ys, M8_FIX(pos) >> 3, M8_FIX(pos & 3) >> 3,
+                 (1 << 13) / 8 * 5 / 8, 0, 0, 13);
+        break;
     default:
         m8_text_print(ram, TEXT, (int)sizeof TEXT - 1, 1, xs - 40, ys, 1, 7, NULL, NULL);
         break;
@@ -60,7 +64,8 @@ static void draw(uint8_t *ram, int prim, int pos)
 static const char *const NAMES[] = {
     "spr 8x8", "spr 16x16", "sspr 0.5x (32x32 -> 16x16)", "sspr 2x (16 -> 32)",
     "sspr 4x (16 -> 64)", "map full screen (16x16 cells)", "rectfill 41x31",
-    "circfill r=20", "line", "tline (1.5 px per step)", "print (42 chars)",
+    "circfill r=20", "line", "tline (1.5 px per step)", "tline row (0.625 px per step)",
+    "print (42 chars)",
 };
 #define NPRIM ((int)(sizeof NAMES / sizeof NAMES[0]))
 

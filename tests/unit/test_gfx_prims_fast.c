@@ -4,7 +4,9 @@
  * clip rectangles, camera, fill patterns (transparent and secondary-palette ones), draw and
  * secondary palettes, bit-plane masks, screen / sheet / map addresses (some on top of each
  * other or at the top of RAM, where the fast paths must give way), map width, tline masks
- * and offsets, print's default attributes, control codes and `\^` modes, the custom font.
+ * and offsets, print's default attributes, control codes and `\^` modes, the custom font;
+ * and tline's runs in one map cell (spans every way, map steps of any size and sign, small
+ * wrap masks, transparency).
  * Every trial also checks that a fast-path case really was among them (the screen changed).
  * Depends on: gfx.h, gfx_internal.h, text.h, ram.h, Criterion. */
 #include "test_gfx_util.h"
@@ -152,6 +154,56 @@ static void tline_trials(int plain)
 
 Test(gfx_prims_fast, tline_matches_general_path_plain_state) { tline_trials(1); }
 Test(gfx_prims_fast, tline_matches_general_path_any_state) { tline_trials(0); }
+
+/* A map step for the run trials: none, sub-pixel (runs of many pixels in one cell), about
+ * a pixel, exactly one or eight pixels, past a whole cell, or any; either sign. */
+static int32_t run_step(void)
+{
+    static const int32_t steps[] = { 0, 1, 37, 100, 1000, 1 << 10, 1 << 13, 3 << 12, 11 << 10 };
+    int32_t v = rnd(5) ? steps[rnd((int)(sizeof steps / sizeof steps[0]))] : rnd(1 << 15);
+    return rnd(2) ? -v : v;
+}
+
+/* tline's runs (a cell's pixels drawn in one loop, two screen pixels to a byte along a row
+ * drawn left to right): spans on screen in every direction (rows both ways, columns,
+ * diagonals, steep and shallow, starting at odd and even x), map steps that keep a cell for
+ * many pixels or leave it every pixel, forwards and backwards, small wrap masks (the cell
+ * changes by wrapping mid-run), offsets, transparent colours, a remapped palette, a clip
+ * rectangle the minor coordinate enters and leaves. */
+static void tline_run_trials(void)
+{
+    int changed = 0;
+    for (int t = 0; t < 4000; t++) {
+        random_state(1);
+        for (int i = 0; i < 0x2000; i++) {         /* sheet: mostly opaque, some colour 0 */
+            if (!(ram[i] & 0x0f) && rnd(4)) ram[i] |= (uint8_t)(1 + rnd(15));
+            if (!(ram[i] & 0xf0) && rnd(4)) ram[i] |= (uint8_t)((1 + rnd(15)) << 4);
+        }
+        if (rnd(2) == 0) {                         /* small wrap masks */
+            ram[M8_TLINE_MASK_X] = (uint8_t)(1 + rnd(4));
+            ram[M8_TLINE_MASK_Y] = (uint8_t)(1 + rnd(4));
+        }
+        ram[M8_TLINE_OFF_X] = (uint8_t)(rnd(3) ? 0 : rnd(16));   /* offsets inside the map */
+        ram[M8_TLINE_OFF_Y] = (uint8_t)(rnd(3) ? 0 : rnd(16));
+        lx0 = rnd(150) - 11; ly0 = rnd(150) - 11;
+        int len = rnd(160), dir = rnd(6);
+        lx1 = lx0; ly1 = ly0;
+        if (dir == 0) lx1 = lx0 + len;                     /* row, left to right */
+        else if (dir == 1) lx1 = lx0 - len;                /* row, right to left */
+        else if (dir == 2) ly1 = ly0 + (rnd(2) ? len : -len);      /* column */
+        else { lx1 = lx0 + rnd(2 * len + 1) - len; ly1 = ly0 + rnd(2 * len + 1) - len; }
+        tbits = rnd(6) ? 13 : 16;
+        tmx = rnd(4) ? rnd(1 << 19) : rnd(1 << 20) - (1 << 19);   /* mostly inside the map */
+        tmy = rnd(4) ? rnd(1 << 18) : rnd(1 << 20) - (1 << 19);
+        tmdx = run_step();
+        tmdy = rnd(2) ? 0 : run_step();
+        tlayers = rnd(6) ? 0 : rnd(256);
+        changed += compare(draw_tline, "tline (runs)", t);
+    }
+    cr_assert_gt(changed, 1400, "only %d tlines drew anything", changed);
+}
+
+Test(gfx_prims_fast, tline_runs_match_general_path) { tline_run_trials(); }
 
 static char text[200];
 static int text_len, tx, ty, has_xy, has_col, tcol;
