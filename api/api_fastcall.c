@@ -3,7 +3,7 @@
  * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
  * result as the binding would push it (m8_push_num's integer-or-float choice). The
- * drawing calls (spr, sspr, map, rectfill, circfill, line ...) report their cost units as
+ * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) report their cost units as
  * their bindings do. Coordinates and colours take every number (past 2^31, NaN and
  * infinities as the full readers take them); a value the fast path does not cover (flr
  * past 2^31, an angle off the 16.16 grid) makes the body decline
@@ -120,6 +120,13 @@ int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
     { \
         return int_result(fn(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0)), out); \
     }
+int m8f_mset(m8_vm *vm, int n, const double *a, double *out)
+{
+    (void)out;
+    m8_mset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0), int_arg(n, a, 2, 0));
+    return LUA_M8FAST_NONE;
+}
+
 FAST_XY_READER(pget, m8_pget)
 FAST_XY_READER(sget, m8_sget)
 FAST_XY_READER(mget, m8_mget)
@@ -216,6 +223,8 @@ int m8f_line(m8_vm *vm, int n, const double *a, double *out)
     }
 FAST_CORNERS(rect, m8_rect, m8_units_rect_outline)
 FAST_CORNERS(rectfill, m8_rectfill, m8_units_box)
+FAST_CORNERS(oval, m8_oval, m8_units_oval_outline)
+FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
 
 /* circ, circfill: x, y, [r = 4], [col]. */
 #define FAST_CIRCLE(name, fn, units) \

@@ -17,11 +17,11 @@
 /* The API rows with a frameless variant: X(name) for m8f_<name>; the small calls (at most
  * three arguments) and the drawing calls and draw state (up to eight). */
 #define M8_FASTCALL_SMALL_LIST(X) \
-    X(pset) X(pget) X(sget) X(sset) X(mget) X(flr) X(abs) X(sgn) X(min) X(max) X(mid) \
+    X(pset) X(pget) X(sget) X(sset) X(mget) X(mset) X(flr) X(abs) X(sgn) X(min) X(max) X(mid) \
     X(sin) X(cos) X(sqrt) X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
 #define M8_FASTCALL_DRAW_LIST(X) \
     X(cls) X(color) X(fillp) X(pal) X(line) X(rect) X(rectfill) X(circ) X(circfill) \
-    X(spr) X(sspr) X(map)
+    X(oval) X(ovalfill) X(spr) X(sspr) X(map)
 #define M8_FASTCALL_LIST(X) M8_FASTCALL_SMALL_LIST(X) M8_FASTCALL_DRAW_LIST(X)
 
 /* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers); the result in *out;
