@@ -3,11 +3,11 @@
  * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
  * result as the binding would push it (m8_push_num's integer-or-float choice). The
- * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) report their cost units as
- * their bindings do. Coordinates and colours take every number (past 2^31, NaN and
- * infinities as the full readers take them); a value the fast path does not cover (flr
- * past 2^31, an angle off the 16.16 grid) makes the body decline
- * before it changes anything; the full call then runs.
+ * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) report their cost
+ * units as their bindings do. Coordinates and colours take every number (past 2^31, NaN
+ * and infinities as the full readers take them); a value the fast path does not cover (flr
+ * past 2^31, an angle off the 16.16 grid) makes the body decline before it changes
+ * anything; the full call then runs.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
  * gfx.h, cost.h (the drawing calls' units), pixel.h, p8num.h, p8trig.h, rng.h. */
 #include <math.h>
@@ -111,7 +111,8 @@ int m8f_pset(m8_vm *vm, int n, const double *a, double *out)
 int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
 {
     (void)out;
-    m8_sset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0), raw_arg(n, a, 2, M8_NOCOL));
+    m8_sset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
+            raw_arg(n, a, 2, M8_NOCOL));
     return LUA_M8FAST_NONE;
 }
 
@@ -120,16 +121,16 @@ int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
     { \
         return int_result(fn(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0)), out); \
     }
+FAST_XY_READER(pget, m8_pget)
+FAST_XY_READER(sget, m8_sget)
+FAST_XY_READER(mget, m8_mget)
+
 int m8f_mset(m8_vm *vm, int n, const double *a, double *out)
 {
     (void)out;
     m8_mset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0), int_arg(n, a, 2, 0));
     return LUA_M8FAST_NONE;
 }
-
-FAST_XY_READER(pget, m8_pget)
-FAST_XY_READER(sget, m8_sget)
-FAST_XY_READER(mget, m8_mget)
 
 /* Arguments 0..count-1 as int_arg reads them (defaults def). */
 static inline void int_args(int n, const double *a, int count, const int *def, int *out)
