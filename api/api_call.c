@@ -67,7 +67,11 @@ void m8_call_area(lua_State *L, double x, double y, double w, double h)
 
 int m8_call_clipped(lua_State *L, double x, double y)
 {
-    const uint8_t *ram = m8_vm_of(L)->machine->ram;
+    return m8_ram_clipped(m8_vm_of(L)->machine->ram, x, y);
+}
+
+int m8_ram_clipped(const uint8_t *ram, double x, double y)
+{
     x -= m8_camera_x(ram);
     y -= m8_camera_y(ram);
     return x < ram[M8_CLIP_X0] || x >= ram[M8_CLIP_X1] || y < ram[M8_CLIP_Y0] ||

@@ -2,14 +2,21 @@
  * listed in api_fastcall.h): each reads its numbers as the binding's argument readers do
  * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
- * result as the binding would push it (m8_push_num's integer-or-float choice). A value the
- * fast reading does not cover (a coordinate past 2^31, an angle off the 16.16 grid) makes
- * the body decline before it changes anything; the full call then runs.
- * Depends on: api_fastcall.h, vm_internal.h, runtime/core gfx.h, p8num.h, p8trig.h, rng.h. */
+ * result as the binding would push it (m8_push_num's integer-or-float choice). The
+ * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) report their cost
+ * units as their bindings do. Coordinates and colours take every number (past 2^31, NaN
+ * and infinities as the full readers take them); a value the fast path does not cover (flr
+ * past 2^31, an angle off the 16.16 grid) makes the body decline before it changes
+ * anything; the full call then runs.
+ * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
+ * gfx.h, cost.h (the drawing calls' units), pixel.h, p8num.h, p8trig.h, rng.h. */
 #include <math.h>
 #include <stdint.h>
 #include "api_fastcall.h"
+#include "api_internal.h"
+#include "cost.h"
 #include "gfx.h"
+#include "pixel.h"
 #include "p8num.h"
 #include "p8trig.h"
 #include "rng.h"
@@ -30,34 +37,37 @@ static inline double num_arg(int n, const double *a, int i, double def)
     return i < n ? finite_or_zero(a[i]) : def;
 }
 
-/* Argument i as m8_arg_int reads a number: floored (no libm: a conversion and a compare);
- * 0 (decline) outside (-2^31, 2^31), NaN included, which the full reader saturates. */
-static inline int int_arg(int n, const double *a, int i, int def, int *out)
+/* 1 when v is integral and a 64-bit integer holds it: the full readers then read it as that
+ * integer (lua_m8_tonumbers, lua_tointegerx), saturated (ints) or shifted and wrapped
+ * (16.16 patterns). */
+static inline int int64_integral(double v)
 {
-    if (i >= n) {
-        *out = def;
-        return 1;
-    }
-    double v = a[i];
-    if (!(v > -2147483648.0 && v < 2147483648.0)) return 0;
-    int t = (int)v;                                 /* toward zero */
-    *out = t - (v < (double)t);
-    return 1;
+    return v >= -9223372036854775808.0 && v < 9223372036854775808.0 && (double)(int64_t)v == v;
 }
 
-/* Argument i as m8_arg_raw reads a number: an integral value shifted into the pattern
- * (wrapping), any other by m8_num_to_raw; 0 (decline) outside (-2^31, 2^31). */
-static inline int raw_arg(int n, const double *a, int i, int32_t def, int32_t *out)
+/* Argument i as m8_arg_int reads a number (def when absent): inside (-2^31, 2^31) floored
+ * with a conversion and a compare (no libm); past it saturated; NaN 0, infinities the ends
+ * of the 16.16 range (m8_num_to_int). */
+static inline int int_arg(int n, const double *a, int i, int def)
 {
-    if (i >= n) {
-        *out = def;
-        return 1;
-    }
+    if (i >= n) return def;
     double v = a[i];
-    if (!(v > -2147483648.0 && v < 2147483648.0)) return 0;
-    int64_t t = (int64_t)v;
-    *out = (double)t == v ? (int32_t)((uint32_t)t << 16) : m8_num_to_raw(v);
-    return 1;
+    if (v > -2147483648.0 && v < 2147483648.0) {
+        int t = (int)v;                             /* toward zero */
+        return t - (v < (double)t);
+    }
+    if (int64_integral(v)) return v < 0 ? INT32_MIN : INT32_MAX;
+    return m8_num_to_int(finite_or_zero(v));
+}
+
+/* Argument i as m8_arg_raw reads a number (def when absent): an integral value shifted into
+ * the pattern (wrapping), any other by m8_num_to_raw. */
+static inline int32_t raw_arg(int n, const double *a, int i, int32_t def)
+{
+    if (i >= n) return def;
+    double v = a[i];
+    if (int64_integral(v)) return (int32_t)((uint32_t)(int64_t)v << 16);
+    return m8_num_to_raw(finite_or_zero(v));
 }
 
 /* The result m8_push_num would push: an integer when integral and below 2^31 in size. */
@@ -89,43 +99,193 @@ static inline int int_result(int v, double *out)
 
 /* --- drawing and reading pixels, sprites, map cells --- */
 
-/* pset's and sset's arguments x, y, [col]: 1 when they take the fast path. */
-static inline int xy_col_args(int n, const double *a, int *x, int *y, int32_t *col)
-{
-    return int_arg(n, a, 0, 0, x) && int_arg(n, a, 1, 0, y) && raw_arg(n, a, 2, M8_NOCOL, col);
-}
-
 int m8f_pset(m8_vm *vm, int n, const double *a, double *out)
 {
-    int x, y;
-    int32_t col;
     (void)out;
-    if (!xy_col_args(n, a, &x, &y, &col)) return LUA_M8FAST_DECLINE;
-    m8_pset(vm->machine->ram, x, y, col);   /* (m8_call_area: only for a profiler, which
-                                               takes the full call) */
+    m8_pset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
+            raw_arg(n, a, 2, M8_NOCOL));     /* (m8_call_area: only for a profiler, which
+                                                takes the full call) */
     return LUA_M8FAST_NONE;
 }
 
 int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
 {
-    int x, y;
-    int32_t col;
     (void)out;
-    if (!xy_col_args(n, a, &x, &y, &col)) return LUA_M8FAST_DECLINE;
-    m8_sset(vm->machine->ram, x, y, col);
+    m8_sset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
+            raw_arg(n, a, 2, M8_NOCOL));
     return LUA_M8FAST_NONE;
 }
 
 #define FAST_XY_READER(name, fn) \
     int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
     { \
-        int x, y; \
-        if (!int_arg(n, a, 0, 0, &x) || !int_arg(n, a, 1, 0, &y)) return LUA_M8FAST_DECLINE; \
-        return int_result(fn(vm->machine->ram, x, y), out); \
+        return int_result(fn(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0)), out); \
     }
 FAST_XY_READER(pget, m8_pget)
 FAST_XY_READER(sget, m8_sget)
 FAST_XY_READER(mget, m8_mget)
+
+int m8f_mset(m8_vm *vm, int n, const double *a, double *out)
+{
+    (void)out;
+    m8_mset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0), int_arg(n, a, 2, 0));
+    return LUA_M8FAST_NONE;
+}
+
+/* Arguments 0..count-1 as int_arg reads them (defaults def). */
+static inline void int_args(int n, const double *a, int count, const int *def, int *out)
+{
+    for (int i = 0; i < count; i++) out[i] = int_arg(n, a, i, def[i]);
+}
+
+/* Pixels from p to q inclusive, in doubles (as api_gfx.c's span). */
+static inline double span(int p, int q) { return fabs((double)q - p) + 1; }
+
+/* The drawing calls below report their cost units as their bindings do (m8_call_units: the
+ * row's rule reads vm->call_units in m8_call_end); the profiler's areas, sources and
+ * sprite reports are skipped: a profiler (which sets both the call observer and the sprite
+ * reports, profiler.c) makes fast_dispatch decline. They take every number. */
+
+int m8f_cls(m8_vm *vm, int n, const double *a, double *out)
+{
+    (void)out;
+    m8_cls(vm->machine->ram, int_arg(n, a, 0, 0));
+    return LUA_M8FAST_NONE;
+}
+
+int m8f_color(m8_vm *vm, int n, const double *a, double *out)
+{
+    return int_result(m8_color(vm->machine->ram, raw_arg(n, a, 0, M8_NOCOL)), out);
+}
+
+int m8f_fillp(m8_vm *vm, int n, const double *a, double *out)
+{
+    return num_result(m8_num_from_raw(m8_fillp(vm->machine->ram, raw_arg(n, a, 0, 0))), out);
+}
+
+/* pal(): reset all; pal(p): reset palette p; pal(c0, c1, [p]): set, the previous colour. */
+int m8f_pal(m8_vm *vm, int n, const double *a, double *out)
+{
+    uint8_t *ram = vm->machine->ram;
+    if (n == 0) {
+        m8_pal_reset(ram, -1);
+        return LUA_M8FAST_NONE;
+    }
+    if (n == 1) {
+        m8_pal_reset(ram, int_arg(n, a, 0, 0));
+        return LUA_M8FAST_NONE;
+    }
+    return int_result(m8_pal_set(ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
+                                 int_arg(n, a, 2, 0)), out);
+}
+
+/* line's units for a segment: its pixels, +2 when an end point is clipped. */
+static inline void line_units(m8_vm *vm, int x0, int y0, int x1, int y1)
+{
+    const uint8_t *ram = vm->machine->ram;
+    vm->call_units = m8_units_segment(x0, y0, x1, y1) +
+                     2 * (m8_ram_clipped(ram, x0, y0) || m8_ram_clipped(ram, x1, y1));
+}
+
+/* line(x0, y0, x1, y1, [col]) / line(x1, y1, [col]) / line([col]) */
+int m8f_line(m8_vm *vm, int n, const double *a, double *out)
+{
+    static const int zero[4];
+    int v[4];
+    uint8_t *ram = vm->machine->ram;
+    (void)out;
+    if (n >= 4) {
+        int_args(n, a, 4, zero, v);
+        line_units(vm, v[0], v[1], v[2], v[3]);
+        m8_line(ram, v[0], v[1], v[2], v[3], raw_arg(n, a, 4, M8_NOCOL));
+    } else if (n >= 2) {
+        int_args(n, a, 2, zero, v);
+        if (!(ram[M8_LINE_STATE] & 1))
+            line_units(vm, m8_peek_s16(ram, M8_LINE_END_X), m8_peek_s16(ram, M8_LINE_END_Y),
+                       v[0], v[1]);
+        m8_line_to(ram, v[0], v[1], raw_arg(n, a, 2, M8_NOCOL));
+    } else {
+        m8_line_reset(ram, raw_arg(n, a, 0, M8_NOCOL));
+    }
+    return LUA_M8FAST_NONE;
+}
+
+/* The shapes given by two corners: x0, y0, x1, y1, [col]; units from the covered size. */
+#define FAST_CORNERS(name, fn, units) \
+    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    { \
+        static const int zero[4]; \
+        int v[4]; \
+        (void)out; \
+        int_args(n, a, 4, zero, v); \
+        vm->call_units = units(span(v[0], v[2]), span(v[1], v[3])); \
+        fn(vm->machine->ram, v[0], v[1], v[2], v[3], raw_arg(n, a, 4, M8_NOCOL)); \
+        return LUA_M8FAST_NONE; \
+    }
+FAST_CORNERS(rect, m8_rect, m8_units_rect_outline)
+FAST_CORNERS(rectfill, m8_rectfill, m8_units_box)
+FAST_CORNERS(oval, m8_oval, m8_units_oval_outline)
+FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
+
+/* circ, circfill: x, y, [r = 4], [col]. */
+#define FAST_CIRCLE(name, fn, units) \
+    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    { \
+        static const int def[3] = { 0, 0, 4 }; \
+        int v[3]; \
+        (void)out; \
+        int_args(n, a, 3, def, v); \
+        vm->call_units = units(v[2]); \
+        fn(vm->machine->ram, v[0], v[1], v[2], raw_arg(n, a, 3, M8_NOCOL)); \
+        return LUA_M8FAST_NONE; \
+    }
+FAST_CIRCLE(circ, m8_circ, m8_units_circ)
+FAST_CIRCLE(circfill, m8_circfill, m8_units_circfill)
+
+/* spr(n, x, y, [w, h], [flip_x], [flip_y]): a number as a flip is true, as in Lua. */
+int m8f_spr(m8_vm *vm, int n, const double *a, double *out)
+{
+    static const int zero[3];
+    int v[3];
+    (void)out;
+    int_args(n, a, 3, zero, v);
+    int32_t w = raw_arg(n, a, 3, 0x10000), h = raw_arg(n, a, 4, 0x10000);
+    double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
+    if (v[0] >= 0 && v[0] <= 255 && pw > 0 && ph > 0) vm->call_units = m8_units_box(pw, ph);
+    m8_spr(vm->machine->ram, v[0], v[1], v[2], w, h, n >= 6, n >= 7);
+    return LUA_M8FAST_NONE;
+}
+
+/* sspr(sx, sy, sw, sh, dx, dy, [dw = sw, dh = sh]): eight numbers at most, so no flip (a
+ * ninth argument makes the full call). */
+int m8f_sspr(m8_vm *vm, int n, const double *a, double *out)
+{
+    static const int zero[6];
+    int v[6];
+    (void)out;
+    int_args(n, a, 6, zero, v);
+    int dw = int_arg(n, a, 6, v[2]), dh = int_arg(n, a, 7, v[3]);
+    vm->call_units = m8_units_box(fabs((double)dw), fabs((double)dh));
+    m8_sspr(vm->machine->ram, v[0], v[1], v[2], v[3], v[4], v[5], dw, dh, 0, 0);
+    return LUA_M8FAST_NONE;
+}
+
+/* map([tx, ty], [sx, sy], [tw, th], [layers]): 128 cycles a drawn cell, 1 every other
+ * covered cell (units of 1/128), as the binding. */
+int m8f_map(m8_vm *vm, int n, const double *a, double *out)
+{
+    uint8_t *ram = vm->machine->ram;
+    int mw, mh;
+    (void)out;
+    m8_map_size(ram, &mw, &mh);
+    int def[7] = { 0, 0, 0, 0, mw, mh, 0 }, v[7];
+    int_args(n, a, 7, def, v);
+    double drawn = m8_map_cells_drawn(ram, v[0], v[1], v[4], v[5], v[6]);
+    double covered = m8_map_cells_covered(ram, v[0], v[1], v[4], v[5]);
+    vm->call_units = drawn + (covered - drawn) / 128.0;
+    m8_map(ram, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+    return LUA_M8FAST_NONE;
+}
 
 /* --- math (api_math.c) --- */
 
@@ -220,9 +380,7 @@ FAST_BITOP(lshr, m8_num_lshr)
 
 int m8f_rnd(m8_vm *vm, int n, const double *a, double *out)
 {
-    int32_t range;
-    if (!raw_arg(n, a, 0, 0x10000, &range)) return LUA_M8FAST_DECLINE;
-    uint32_t r = m8_rng_rnd_raw(vm->machine->ram, (uint32_t)range);
+    uint32_t r = m8_rng_rnd_raw(vm->machine->ram, (uint32_t)raw_arg(n, a, 0, 0x10000));
     return num_result(m8_num_from_raw((int32_t)r), out);
 }
 

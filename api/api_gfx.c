@@ -303,15 +303,18 @@ static void sspr_sprites(lua_State *L, int sx, int sy, int sw, int sh, int dx, i
     if (sw <= 0 || sh <= 0 || dw == 0 || dh == 0) return;
     double fx = fabs((double)dw) / sw, fy = fabs((double)dh) / sh;
     int x0 = sx < 0 ? 0 : sx, y0 = sy < 0 ? 0 : sy;
-    int x1 = sx + sw > 128 ? 128 : sx + sw, y1 = sy + sh > 128 ? 128 : sy + sh;
+    /* (in 64 bits and doubles: the ints may be far apart, past the int's range together) */
+    int x1 = (int64_t)sx + sw > 128 ? 128 : sx + sw, y1 = (int64_t)sy + sh > 128 ? 128 : sy + sh;
     for (int cy = y0 / 8 * 8; cy < y1; cy += 8)
         for (int cx = x0 / 8 * 8; cx < x1; cx += 8) {
             int ix0 = cx > x0 ? cx : x0, ix1 = cx + 8 < x1 ? cx + 8 : x1;
             int iy0 = cy > y0 ? cy : y0, iy1 = cy + 8 < y1 ? cy + 8 : y1;
             if (ix1 <= ix0 || iy1 <= iy0) continue;
             double w = (ix1 - ix0) * fx, h = (iy1 - iy0) * fy;
-            double px = flip_x ? dx + fabs((double)dw) - (ix1 - sx) * fx : dx + (ix0 - sx) * fx;
-            double py = flip_y ? dy + fabs((double)dh) - (iy1 - sy) * fy : dy + (iy0 - sy) * fy;
+            double px = flip_x ? dx + fabs((double)dw) - (ix1 - (double)sx) * fx
+                               : dx + (ix0 - (double)sx) * fx;
+            double py = flip_y ? dy + fabs((double)dh) - (iy1 - (double)sy) * fy
+                               : dy + (iy0 - (double)sy) * fy;
             m8_call_sprite(L, cy / 8 * 16 + cx / 8, px, py, w, h);
         }
 }
@@ -349,7 +352,8 @@ int m8l_sspr(lua_State *L)
     m8_call_units(L, m8_units_box(fabs((double)dw), fabs((double)dh)));
     m8_call_area(L, dx, dy, fabs((double)dw), fabs((double)dh));
     m8_call_source(L, M8_SOURCE_SHEET, sx, sy, sw, sh);
-    sspr_sprites(L, sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
+    if (m8_call_wants_sprites(L))
+        sspr_sprites(L, sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     m8_sspr(m8_ram(L), sx, sy, sw, sh, dx, dy, dw, dh, flip_x, flip_y);
     return 0;
 }
@@ -433,15 +437,19 @@ int m8l_map(lua_State *L)
     m8_call_units(L, drawn + (covered - drawn) / 128.0);
     m8_call_area(L, sx, sy, 8.0 * (tw > 0 ? tw : 0), 8.0 * (th > 0 ? th : 0));
     m8_call_source(L, M8_SOURCE_MAP, tx, ty, tw > 0 ? tw : 0, th > 0 ? th : 0);
-    int cx0 = tx < 0 ? -tx : 0, cy0 = ty < 0 ? -ty : 0;         /* cells inside the map */
-    int cx1 = (long)tx + tw < mw ? tw : mw - tx, cy1 = (long)ty + th < mh ? th : mh - ty;
-    for (int cy = cy0; m8_call_wants_sprites(L) && cy < cy1; cy++)   /* for the profiler */
-        for (int cx = cx0; cx < cx1; cx++) {
-            int n = m8_mget(ram, tx + cx, ty + cy);
-            if (n == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
-            if (layers && !(m8_fget(ram, n) & layers)) continue;
-            m8_call_sprite(L, n, sx + cx * 8, sy + cy * 8, 8, 8);
-        }
+    if (m8_call_wants_sprites(L)) {   /* for the profiler: the cells inside the map (in 64
+                                         bits: the ints may be far apart) */
+        int64_t cx0 = tx < 0 ? -(int64_t)tx : 0, cy0 = ty < 0 ? -(int64_t)ty : 0;
+        int64_t cx1 = (int64_t)tx + tw < mw ? tw : (int64_t)mw - tx;
+        int64_t cy1 = (int64_t)ty + th < mh ? th : (int64_t)mh - ty;
+        for (int64_t cy = cy0; cy < cy1; cy++)
+            for (int64_t cx = cx0; cx < cx1; cx++) {
+                int n = m8_mget(ram, (int)(tx + cx), (int)(ty + cy));
+                if (n == 0 && !(ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0)) continue;
+                if (layers && !(m8_fget(ram, n) & layers)) continue;
+                m8_call_sprite(L, n, sx + cx * 8.0, sy + cy * 8.0, 8, 8);
+            }
+    }
     m8_map(ram, tx, ty, sx, sy, tw, th, layers);
     return 0;
 }

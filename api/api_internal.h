@@ -76,6 +76,8 @@ void m8_call_screen_area(lua_State *L, double x, double y, double w, double h);
 /* 1 when the point (cart coordinates) lies outside the clip rectangle after the camera:
  * line's "+2 cycles when clipped" (a segment is clipped iff an end point is outside). */
 int m8_call_clipped(lua_State *L, double x, double y);
+/* The same on the machine's RAM (its camera and clip rectangle): frameless variants. */
+int m8_ram_clipped(const uint8_t *ram, double x, double y);
 
 /* --- host services used by bindings --- */
 void m8_vm_printh(lua_State *L, const char *text);

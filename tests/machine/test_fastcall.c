@@ -4,18 +4,24 @@
  *   - the VM's side on a plain Lua state: a registered light C function runs its variant
  *     (one result, all results, more results wanted than given, none), declines, non-number
  *     and out-of-range arguments and tail calls make the real call, the heap afterwards is
- *     the real call's;
+ *     the real call's, and a decline after the call grew (moved) the stack makes the full
+ *     call on the moved stack;
  *   - every API function with a variant, called by cart-style code (CALL: frameless) and
  *     from C (lua_call: the full call) on the same edge arguments (0, -0, +-1/65536,
  *     -32768, +-0x7fff.ffff, off the grid, past 2^31, NaN, infinities, integers) with 0 to 3
  *     of them: the same value, integer-or-float subtype, RAM (pixels, random state) and
  *     charged system cycles;
+ *   - the drawing calls and draw state (spr, sspr, map, rectfill, circfill, line, cls, pal
+ *     ...) the same way on 0 to 8 arguments (absent ones, negative, huge, fractional,
+ *     non-finite coordinates and sizes, numbers as flips), in four machine states (noise,
+ *     reset, camera + clip + a line's end point, palettes + transparency + fill pattern);
  *   - a cart that assigns its own function to an API name gets its own function.
- * Depends on: m8_test_util.h, vm_internal.h (the machine's Lua state), api_fastcall.h,
+ * Depends on: m8_test_util.h, vm_internal.h (the machine's Lua state), api_fastcall.h, gfx.h,
  * Lua 5.4, Criterion. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +30,7 @@
 #include <lualib.h>
 
 #include "api_fastcall.h"
+#include "gfx.h"
 #include "m8_test_util.h"
 #include "vm_internal.h"
 
@@ -142,6 +149,28 @@ static int heap_after_deep_call(int real_calls)
     return bytes;
 }
 
+/* A variant that declines after the VM grew the stack for the call (which moves it) is
+ * followed by the full call on the moved stack: at every depth, the full call's result. */
+Test(fastcall, a_call_declined_after_the_stack_moved_is_the_full_call)
+{
+    lua_State *L = vm_state();
+    cr_assert_eq(luaL_loadstring(L,
+        "local function d(n) if n == 0 then local q = f(99, 1, 2, 3, 4, 5, 6, 7) return q end\n"
+        "  local r = d(n - 1) return r end\n"
+        "local depth = ... return d(depth)"), LUA_OK);
+    for (int depth = 0; depth < 200; depth++) {
+        lua_State *T = lua_newthread(L);      /* a fresh, small stack each time */
+        lua_pushvalue(L, -2);
+        lua_xmove(L, T, 1);
+        lua_pushinteger(T, depth);
+        cr_assert_eq(lua_pcall(T, 1, 1, 0), LUA_OK, "depth %d: %s", depth, lua_tostring(T, -1));
+        cr_assert_eq(lua_tointeger(T, -1), -1, "depth %d", depth);
+        cr_assert(lua_isinteger(T, -1), "depth %d", depth);
+        lua_pop(L, 1);
+    }
+    lua_close(L);
+}
+
 Test(fastcall, frameless_calls_use_the_memory_of_the_call)
 {
     cr_assert_eq(heap_after_deep_call(0), heap_after_deep_call(1));
@@ -151,7 +180,7 @@ Test(fastcall, frameless_calls_use_the_memory_of_the_call)
 
 static const char *const names[] = {
 #define M8_NAME(name) #name,
-    M8_FASTCALL_LIST(M8_NAME)
+    M8_FASTCALL_SMALL_LIST(M8_NAME)
 #undef M8_NAME
 };
 #define N_NAMES ((int)(sizeof names / sizeof names[0]))
@@ -176,6 +205,7 @@ typedef struct outcome {
     double value;
     int type, is_int;
     uint64_t system_cycles;
+    char error[200];          /* the error message, "" without one */
     uint8_t ram[0x8000];
 } outcome;
 
@@ -186,22 +216,26 @@ static void call_api(mote8 *m8, const char *name, int n, const double *args, int
                      int frameless, const uint8_t *ram0, outcome *o)
 {
     lua_State *L = m8->L;
-    static const char *const chunks[4] = {
-        "local f = ... local r = f() return r",
-        "local f, a = ... local r = f(a) return r",
-        "local f, a, b = ... local r = f(a, b) return r",
-        "local f, a, b, c = ... local r = f(a, b, c) return r",
-    };
+    char chunk[160] = "local f", *at = chunk + strlen(chunk);   /* local f, a1, a2 = ... */
+    for (int i = 1; i <= n; i++) at += sprintf(at, ", a%d", i);
+    at += sprintf(at, " = ... local r = f(");
+    for (int i = 1; i <= n; i++) at += sprintf(at, "%sa%d", i > 1 ? ", " : "", i);
+    sprintf(at, ") return r");
     memcpy(m8->machine->ram, ram0, 0x8000);
     m8_vm_watch_begin(m8);
     uint64_t before = m8->machine->cost.system_cycles;
-    if (frameless) cr_assert_eq(luaL_loadstring(L, chunks[n]), LUA_OK);
+    if (frameless) cr_assert_eq(luaL_loadstring(L, chunk), LUA_OK);
     lua_rawgeti(L, LUA_REGISTRYINDEX, m8->env_ref);
     lua_getfield(L, -1, name);
     lua_remove(L, -2);
     for (int i = 0; i < n; i++) push_arg(L, args[i], k + i);
     int status = frameless ? lua_pcall(L, n + 1, 1, 0) : lua_pcall(L, n, 1, 0);
-    cr_assert_eq(status, LUA_OK, "%s: %s", name, lua_tostring(L, -1));
+    o->error[0] = 0;
+    if (status != LUA_OK) {   /* the endless-loop watch (a line of 2^32 pixels): kept */
+        snprintf(o->error, sizeof o->error, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
     o->type = lua_type(L, -1);
     o->value = lua_tonumber(L, -1);
     o->is_int = lua_isinteger(L, -1);
@@ -235,6 +269,8 @@ Test(fastcall, api_variants_match_the_full_calls)
                 }
                 call_api(m8, names[f], n, args, k, 0, ram0, full);
                 call_api(m8, names[f], n, args, k, 1, ram0, fast);
+                cr_assert(!full->error[0] && !fast->error[0], "%s: %s%s", names[f], full->error,
+                          fast->error);
                 cr_assert(full->type == fast->type &&
                           (same_bits(full->value, fast->value) ||
                            (isnan(full->value) && isnan(fast->value))) &&
@@ -252,6 +288,107 @@ Test(fastcall, api_variants_match_the_full_calls)
         }
     }
     cr_assert(cases > 10000);
+    free(ram0);
+    free(full);
+    free(fast);
+    mote8_destroy(m8);
+}
+
+/* The drawing calls and draw state, on 0 to 8 arguments (a ninth makes the full call) drawn
+ * from coordinates, sizes and colours around the screen's and the sheet's edges and the
+ * edges above, in four machine states: RAM of noise (odd clip, camera, palettes, modes),
+ * the draw state reset, then a camera and clip rectangle and a line's end point, then a
+ * palette, transparency, pen and a transparent fill pattern. */
+static const double draw_edges[] = {
+    0.0, -1.0, 1.0, 2.0, 3.0, 4.0, 7.0, 7.5, 8.0, -8.25, 12.0, 15.0, 16.0, 17.0, 40.0,
+    63.75, 64.0, 100.0, 120.0, 127.0, 128.0, 129.0, 200.0, -200.0, 255.0, 256.0, 0.5, 1.75,
+    0.125, 2.25, -0.5, 1.0 / 65536, 0x5a5a + 0.5, 0x1234 + 0.75, 32767.0, -32768.0,
+    40000.5, 1e10, -1e10, 2147483647.0, 2147483648.0, -2147483648.0, NAN, INFINITY,
+    -INFINITY,
+};
+#define N_DRAW_EDGES ((int)(sizeof draw_edges / sizeof draw_edges[0]))
+
+static const char *const draw_names[] = {
+#define M8_NAME(name) #name,
+    M8_FASTCALL_DRAW_LIST(M8_NAME)
+#undef M8_NAME
+};
+#define N_DRAW_NAMES ((int)(sizeof draw_names / sizeof draw_names[0]))
+
+static void draw_state(uint8_t *ram, int state)
+{
+    for (int i = 0; i < 0x8000; i++) ram[i] = (uint8_t)(i * 37 + (i >> 7) + state * 11);
+    if (state == 0) return;
+    m8_gfx_reset(ram);
+    if (state == 2) {
+        m8_camera(ram, -13, 21, NULL, NULL);
+        m8_clip(ram, 5, 9, 100, 90, 0, NULL);
+        m8_line(ram, 10, 10, 20, 30, 7 << 16);   /* line(x1, y1) continues from 20, 30 */
+    } else if (state == 3) {
+        m8_pal_set(ram, 3, 9, 0);
+        m8_pal_set(ram, 7, 2, 1);
+        m8_palt_set(ram, 0, 0);
+        m8_palt_set(ram, 5, 1);
+        m8_color(ram, 12 << 16);
+        m8_fillp(ram, (int32_t)(0x5a5au << 16 | 0x8000));
+    }
+}
+
+Test(fastcall, drawing_variants_match_the_full_calls, .timeout = 600)
+{
+    mote8 *m8 = m8t_start("function _draw() end", NULL);
+    m8t_run_ticks(m8, 2);
+    uint8_t *ram0 = malloc(0x8000);
+    outcome *full = malloc(sizeof *full), *fast = malloc(sizeof *fast);
+    cr_assert(ram0 && full && fast);
+    int cases = 0, errors = 0;
+    for (int state = 0; state < 4; state++) {
+        draw_state(ram0, state);
+        for (int f = 0; f < N_DRAW_NAMES; f++) {
+            for (int n = 0; n <= LUA_M8_FASTARGS; n++) {
+                int combos = n == 0 ? 1 : n == 1 ? N_DRAW_EDGES : 120;
+                for (int k = 0; k < combos; k++) {
+                    double args[LUA_M8_FASTARGS];
+                    unsigned s = (unsigned)(k + 1000 * n + 77 * f + 7919 * state) * 2654435761u;
+                    for (int i = 0; i < n; i++) {
+                        s = s * 1103515245u + 12345u;
+                        /* mostly screen-sized values, one in eight from the full set */
+                        int pick = (int)((s >> 8) % N_DRAW_EDGES);
+                        args[i] = n == 1 ? draw_edges[k]
+                                : (s >> 29) == 0 || pick < 32 ? draw_edges[pick]
+                                : draw_edges[(s >> 12) % 32];
+                    }
+                    call_api(m8, draw_names[f], n, args, k, 0, ram0, full);
+                    call_api(m8, draw_names[f], n, args, k, 1, ram0, fast);
+                    char what[400];
+                    int at = snprintf(what, sizeof what, "%s(", draw_names[f]);
+                    for (int i = 0; i < n && at < 300; i++)
+                        at += snprintf(what + at, sizeof what - at, "%s%a", i ? ", " : "", args[i]);
+                    snprintf(what + at, sizeof what - at, ") in state %d, k %d", state, k);
+                    /* the watch's error: the frameless call's names the chunk's line */
+                    size_t lf = strlen(full->error), ls = strlen(fast->error);
+                    int same = lf == ls ? strcmp(full->error, fast->error) == 0
+                                        : lf && ls > lf && !strcmp(fast->error + ls - lf, full->error);
+                    cr_assert(same,
+                              "%s: error \"%s\" frameless, \"%s\" full", what, fast->error,
+                              full->error);
+                    errors += full->error[0] != 0;
+                    cr_assert(full->type == fast->type && full->is_int == fast->is_int &&
+                              (same_bits(full->value, fast->value) ||
+                               (isnan(full->value) && isnan(fast->value))),
+                              "%s: frameless %a (integer %d), full %a (integer %d)", what,
+                              fast->value, fast->is_int, full->value, full->is_int);
+                    cr_assert_eq(full->system_cycles, fast->system_cycles,
+                                 "%s: cycles %llu frameless, %llu full", what,
+                                 (unsigned long long)fast->system_cycles,
+                                 (unsigned long long)full->system_cycles);
+                    cr_assert(memcmp(full->ram, fast->ram, 0x8000) == 0, "%s: RAM differs", what);
+                    cases++;
+                }
+            }
+        }
+    }
+    cr_assert(cases > 40000 && errors < cases / 20, "%d cases, %d errors", cases, errors);
     free(ram0);
     free(full);
     free(fast);
