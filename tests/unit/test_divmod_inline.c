@@ -301,17 +301,31 @@ Test(divmod_inline, inline_calls_use_the_memory_of_the_call)
 }
 
 #ifdef LUA_M8NUM
-Test(divmod_inline, vm_multiply_matches_the_previous_formula)
+/* A plain patched state, and in *chunk the registry reference of src compiled in it. */
+static lua_State *chunk_state(const char *src, int *chunk)
 {
     lua_State *L = luaL_newstate();
-    cr_assert_eq(luaL_loadstring(L, "local a, b = ... return a * b"), LUA_OK);
-    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    cr_assert_eq(luaL_loadstring(L, src), LUA_OK, "%s", src);
+    *chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    return L;
+}
+
+/* Call that chunk with the floats a and b, nresults results left on the stack. */
+static void call_chunk(lua_State *L, int chunk, double a, double b, int nresults)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+    lua_pushnumber(L, a);
+    lua_pushnumber(L, b);
+    lua_call(L, 2, nresults);
+}
+
+Test(divmod_inline, vm_multiply_matches_the_previous_formula)
+{
+    int chunk;
+    lua_State *L = chunk_state("local a, b = ... return a * b", &chunk);
     double a, b;
     for (int k = 0; operands(k, &a, &b); k++) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
-        lua_pushnumber(L, a);
-        lua_pushnumber(L, b);
-        lua_call(L, 2, 1);
+        call_chunk(L, chunk, a, b, 1);
         double want = ref_vm_mul(a, b), got = lua_tonumber(L, -1);
         cr_assert(same_bits(got, want) || (isnan(got) && isnan(want)),
                   "%a * %a: %a, was %a", a, b, got, want);
@@ -335,16 +349,12 @@ static double ref_vm_fmod(double a, double b)
  * fmod gave, zeros' signs included, for every operand pair and for constant divisors. */
 Test(divmod_inline, vm_float_modulo_matches_fmod)
 {
-    lua_State *L = luaL_newstate();
-    cr_assert_eq(luaL_loadstring(L, "local a, b = ... return a % b, a % 100, a % 0.375, a % 1"),
-                 LUA_OK);
-    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    int chunk;
+    lua_State *L = chunk_state("local a, b = ... return a % b, a % 100, a % 0.375, a % 1",
+                               &chunk);
     double a, b;
     for (int k = 0; operands(k, &a, &b); k++) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
-        lua_pushnumber(L, a);
-        lua_pushnumber(L, b);
-        lua_call(L, 2, 4);
+        call_chunk(L, chunk, a, b, 4);
         const double want[4] = { ref_vm_fmod(a, b), ref_vm_fmod(a, 100), ref_vm_fmod(a, 0.375),
                                  ref_vm_fmod(a, 1) };
         for (int j = 0; j < 4; j++) {
@@ -375,10 +385,9 @@ static long long ref_int_mod(long long m, long long n)
  * divisor still divides. */
 Test(divmod_inline, vm_integer_modulo_by_powers_of_two)
 {
-    lua_State *L = luaL_newstate();
-    cr_assert_eq(luaL_loadstring(L, "local m, n = ... return m % n, m % 128, m % 1, m % 6"),
-                 LUA_OK);
-    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    int chunk;
+    lua_State *L = chunk_state("local m, n = ... return m % n, m % 128, m % 1, m % 6",
+                               &chunk);
     static const long long divisors[] = { 1, 2, 4, 8, 16, 64, 128, 1024, 32768, 65536,
                                           1ll << 40, 3, 6, 7, 100, -1, -2, -8, -128, -3 };
     static const long long dividends[] = { 0, 1, -1, 7, -7, 127, 128, -128, -129, 32767,
@@ -434,15 +443,11 @@ Test(divmod_inline, vm_multiply_edge_cases)
         { -16384.0, 2.0, -32768.0 },               /* -32768 stays */
         { 2147483647.0 / 65536.0, 2147483647.0 / 65536.0, -1.0 },   /* 0x...ffff0000 */
     };
-    lua_State *L = luaL_newstate();
-    cr_assert_eq(luaL_loadstring(L, "local a, b = ... return a * b"), LUA_OK);
-    int chunk = luaL_ref(L, LUA_REGISTRYINDEX);
+    int chunk;
+    lua_State *L = chunk_state("local a, b = ... return a * b", &chunk);
     for (int k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
         for (int swap = 0; swap < 2; swap++) {
-            lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
-            lua_pushnumber(L, swap ? cases[k].b : cases[k].a);
-            lua_pushnumber(L, swap ? cases[k].a : cases[k].b);
-            lua_call(L, 2, 1);
+            call_chunk(L, chunk, swap ? cases[k].b : cases[k].a, swap ? cases[k].a : cases[k].b, 1);
             double got = lua_tonumber(L, -1);
             cr_assert(got == cases[k].want, "%a * %a: %a, PICO-8 gives %a", cases[k].a,
                       cases[k].b, got, cases[k].want);
