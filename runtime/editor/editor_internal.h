@@ -154,10 +154,12 @@ void ed_say(m8_editor *ed, const char *fmt, ...);
 /* The bottom bar: a message while one shows, else `status`. */
 void ed_bottom_bar(m8_editor *ed, const char *status);
 
-/* --- the host's clipboard (editor_clip.c) --- */
-/* A save's failure (editor_save.c): the message into err (if any); returns NULL. */
+/* --- saving (editor_save.c, editor_save_bin.c) --- */
+/* A save's failure: the message into err (if any); returns NULL. */
 char *ed_save_fail(char *err, size_t errsz, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* --- the host's clipboard (editor_clip.c) --- */
 void ed_clip_put(m8_editor *ed, const char *text);      /* to the host's clipboard, if any */
 char *ed_clip_take(m8_editor *ed);                       /* malloc'd, or NULL */
 

@@ -199,8 +199,8 @@ static int same_cart(const m8_cart *a, const m8_cart *file, const uint8_t *doc, 
 char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err, size_t errsz)
 {
     if (!ed->text)
-        return ed_save_fail(err, errsz, "only .p8 carts can be saved by the editors (this one is not "
-                                ".p8 text; mote8-cart can convert it)");
+        return ed_save_fail(err, errsz, "only .p8 carts can be saved by the editors (this one "
+                                        "is not .p8 text; mote8-cart can convert it)");
     const m8_cart *file = &ed->file;
     int rewrite[SEC_EDITED], seen[SEC_EDITED] = { 0 };
     for (int i = 0; i < SEC_EDITED; i++) {
@@ -243,14 +243,15 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     }
     if (lua_seen > 1 && lua_rewrite) {
         free(lines);
-        return ed_save_fail(err, errsz, "__lua__ appears %d times in the file: not saved (keep one)", lua_seen);
+        return ed_save_fail(err, errsz, "__lua__ appears %d times in the file: not saved "
+                                        "(keep one)", lua_seen);
     }
     lua_done = lua_seen || !lua_rewrite || code_len == 0;      /* else inserted first */
     for (int k = 0; k < SEC_EDITED; k++) {
         if (seen[k] > 1 && rewrite[k]) {
             free(lines);
-            return ed_save_fail(err, errsz, "__%s__ appears %d times in the file: not saved (keep one)",
-                        edited_name[k], seen[k]);
+            return ed_save_fail(err, errsz, "__%s__ appears %d times in the file: not saved "
+                                            "(keep one)", edited_name[k], seen[k]);
         }
         if (seen[k] || !rewrite[k] || !used_rows(ed->doc, k)) inserted[k] = 1;  /* not missing */
     }
@@ -326,7 +327,8 @@ char *m8_editor_cart_text(const m8_editor *ed, int force, size_t *len, char *err
     m8_cart_free(&back);
     if (!ok) {
         free(b.p);
-        return ed_save_fail(err, errsz, "not saved: the new text does not read back as edited (%s)", what);
+        return ed_save_fail(err, errsz, "not saved: the new text does not read back as "
+                                        "edited (%s)", what);
     }
     *len = b.n;
     return b.p;

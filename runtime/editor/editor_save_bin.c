@@ -24,7 +24,6 @@ int m8_editor_binary(m8_editor *ed, const void *data, size_t len, int format)
     return 0;
 }
 
-
 /* The saved cart read back: the document in 0x0000-0x42ff and the code editor's code, all
  * else as in the file. */
 static const char *differs(const m8_cart *back, const m8_cart *file, const uint8_t *doc,
@@ -48,7 +47,8 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     m8_cart_error cerr;
     if (m8_cart_read_any(&file, ed->bin, ed->bin_len, NULL, &cerr, NULL) != 0) {
         m8_cart_free(&file);
-        return ed_save_fail(err, errsz, "the %s file read before does not read now (%s)", kind, cerr.message);
+        return ed_save_fail(err, errsz, "the %s file read before does not read now (%s)", kind,
+                            cerr.message);
     }
     if (m8_cart_read_any(&edited, ed->bin, ed->bin_len, NULL, &cerr, NULL) != 0) {
         m8_cart_free(&file);
@@ -85,7 +85,8 @@ void *m8_editor_cart_bytes(const m8_editor *ed, size_t *len, char *err, size_t e
     m8_cart_free(&file);
     if (what) {
         free(out);
-        return ed_save_fail(err, errsz, "not saved: the new %s does not read back as edited (%s)", kind, what);
+        return ed_save_fail(err, errsz, "not saved: the new %s does not read back as edited "
+                                        "(%s)", kind, what);
     }
     return out;
 }
