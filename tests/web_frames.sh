@@ -2,12 +2,14 @@
 # web_frames.sh - the web player's frames for test_web_player.c: serves WEB_DIR with
 # `python3 -m http.server` on 127.0.0.1 (wasm is not fetched from file://), opens
 # index.html?cart=CART#test:frames=N,seed=S in headless Chromium for each cart (the test hook
-# of runtime/host/web/mote8_web.js) and writes what the page published into OUT_DIR:
-# CART.idx (the 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96
-# bytes RGB), CART.audio ("SAMPLES FNV1A": the ticks' samples, counted and hashed) and
-# CART.json (the page's whole record). A CART with a slash is a cart file, served with its
-# folder (its load() of other carts reads them there): index.html?url=carts/N/FILE. Exit 1 with a message when the page
-# does not finish or reports a failure. The server is stopped by its own process id.
+# of runtime/host/web/mote8_web.js; tests/web_page_run.py waits for its title in real time,
+# over the DevTools pipe) and writes what the page published into OUT_DIR: CART.idx (the
+# 16384 colour indices, one byte each), CART.pal (the 32 display colours, 96 bytes RGB),
+# CART.audio ("SAMPLES FNV1A": the ticks' samples, counted and hashed) and CART.json (the
+# page's whole record). A CART with a slash is a cart file, served with its folder (its
+# load() of other carts reads them there): index.html?url=carts/N/FILE. Exit 1 with a message
+# when the page does not finish or reports a failure. The server is stopped by its own
+# process id.
 # With --input SCRIPT (mote8 --headless --input's `FRAME MASK` lines) the hook gets the same
 # input: ,input=FRAME:MASK;... with the changes before FRAMES.
 # With --cartdata browser the page keeps cartdata in the browser's storage (the hook's
@@ -92,16 +94,13 @@ for cart_arg in "$@"; do
       || { echo "web: $cart: export-html failed" >&2; status=1; continue; }
     url="file://$out/$cart.export.html#test:frames=$frames,seed=$seed$hook_input${HOOK_EXTRA:-}$cartdata"
   fi
-  # Chromium's virtual time runs ahead while the engine's wasm compiles (real time, not a
-  # network fetch it waits for): on a loaded machine the DOM can be dumped before the test
-  # run ends. Such a page is run again (up to 3 times); any other failure is not.
-  for attempt in 1 2 3; do
-    timeout 90 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
-      --user-data-dir="$out/profile" --virtual-time-budget=30000 --dump-dom "$url" \
-      >"$out/$cart.html" 2>"$out/$cart.chromium.log"
-    grep -Eq '<title>mote8 test (done|failed)' "$out/$cart.html" && break
-    echo "web: $cart: the page had not finished its test run (attempt $attempt)" >&2
-  done
+  # in real time (tests/web_page_run.py: Chromium over the DevTools pipe, the title read a
+  # few times a second), not --dump-dom with a virtual time budget: that clock ran ahead
+  # while the engine's wasm compiled, and on a loaded machine the DOM was dumped before the
+  # test run began. A page not finished in 240 s (a hung page) is left as it was.
+  python3 "$top/tests/web_page_run.py" --limit 240 --profile "$out/profile" "$url" \
+    'mote8 test (done|failed)' "$out/$cart.html" 2>"$out/$cart.chromium.log" \
+    || echo "web: $cart: the page did not finish its test run ($out/$cart.chromium.log)" >&2
   python3 - "$out" "$cart" <<'PY' || status=1
 import html, json, re, sys
 out, cart = sys.argv[1], sys.argv[2]
