@@ -817,6 +817,9 @@ static int compile_cart(m8_vm *vm)
     m8_api_register(L, -1);
     m8_translate_register_helpers(L, lua_gettop(L));
     m8_translate_set_charge(L, lua_gettop(L), charge_op);
+    /* charge_op's take-back of a weight is the counter minus those cycles: the counting
+     * VM can make it itself (the unit weights give nothing back) */
+    if (counting_in_vm(vm) && !vm->config.lua_unit_weights) m8_translate_weight_backs_in_vm(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_ENV");
     vm->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -190,8 +190,17 @@ static void register_inline_helpers(lua_State *L)
     lua_m8_setfastop(L, h_idiv, m8_num_idiv, charge_divide, LUA_OPIDIV);
     lua_m8_setfastop(L, h_mod, m8_num_mod, charge_divide, LUA_OPMOD);
 }
+
+void m8_translate_weight_backs_in_vm(lua_State *L)
+{
+    int back = M8_HELPER_CALL_CYCLES - M8_OP_DIVIDE_CYCLES;
+    lua_m8_setfastopback(L, h_div, back);
+    lua_m8_setfastopback(L, h_idiv, back);
+    lua_m8_setfastopback(L, h_mod, back);
+}
 #else
 static void register_inline_helpers(lua_State *L) { (void)L; }   /* the system's liblua5.4 */
+void m8_translate_weight_backs_in_vm(lua_State *L) { (void)L; }
 #endif
 
 /* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then

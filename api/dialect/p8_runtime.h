@@ -42,6 +42,13 @@ typedef void (*m8_op_charge)(lua_State *L, long long cycles, m8_charge_kind kind
  * m8_translate_register_helpers): the operator helpers become closures holding it. */
 void m8_translate_set_charge(lua_State *L, int env_index, m8_op_charge charge);
 
+/* For a host whose charge takes a negative M8_CHARGE_WEIGHT back from a counter the VM adds
+ * opcode weights to (never below its last reading of it): the division helpers' take-back,
+ * run inline by the patched VM, is then made by the VM itself on that counter
+ * (lua_m8_setfastopback; the CALL's own weight covers it), not through the charge. After
+ * m8_translate_register_helpers; nothing with the system's liblua5.4. */
+void m8_translate_weight_backs_in_vm(lua_State *L);
+
 /* Only the glyph globals (called by m8_translate_register_helpers). */
 void m8_set_glyph_globals(lua_State *L, int env_index);
 /* Raw 16.16 value of glyph byte 0x80+i, i in 0..25. */

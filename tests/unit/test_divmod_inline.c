@@ -7,6 +7,8 @@
  *     from C (a real call), value, integer-or-float subtype and charge;
  *   - the VM's 16.16 multiply of floats (tools/lua5.4-p8num.patch, m8raw's grid fast path)
  *     against a reference copy of the previous formula;
+ *   - the VM's own take-back of the helpers' weight (lua_m8_setfastopback) against the charge
+ *     it stands for;
  *   - the VM's float modulo (the patterns' remainder on the grid) against fmod's, and its
  *     integer modulo by powers of 2 (a mask) against the floor-modulo formula.
  * Operands: edge values (0, -0, +-1/65536, -32768, +-0x7fff.ffff, NaN, infinities, values
@@ -272,6 +274,67 @@ Test(divmod_inline, registered_calls_run_inline)
     cr_assert_eq(lua_tonumber(L, -2), -1);       /* a string operand: the real call */
     cr_assert_eq(lua_tonumber(L, -1), -1);       /* three arguments: the real call */
     lua_close(L);
+}
+#endif
+
+#if defined(LUA_M8FASTOP) && defined(LUA_M8COUNT)
+/* The take-back the VM makes itself (m8_translate_weight_backs_in_vm) leaves the counter
+ * where the charge leaves it, a host charge that takes a weight back from the same counter
+ * (as api/vm.c's does, never below what it last read: nothing here); and with a CALL
+ * lighter than the take-back the VM runs the charge. Divisions in a loop, in a tail call
+ * and with all results wanted. */
+static lua_M8Count division_counter;
+static void charge_on_counter(lua_State *L, long long cycles, m8_charge_kind kind)
+{
+    (void)L;
+    (void)kind;
+    charges++;
+    if (cycles < 0) {
+        lua_M8Count back = (lua_M8Count)(-cycles);
+        division_counter -= back < division_counter ? back : division_counter;
+    } else {
+        division_counter += (lua_M8Count)cycles;
+    }
+}
+
+static lua_M8Count count_divisions(int back_in_vm, unsigned call_weight, int *charged_calls)
+{
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    lua_pushglobaltable(L);
+    m8_translate_register_helpers(L, -1);
+    m8_translate_set_charge(L, -1, charge_on_counter);
+    lua_pop(L, 1);
+    cr_assert(lua_m8_setweight(L, "CALL", call_weight) && lua_m8_setweight(L, "TAILCALL", call_weight));
+    if (back_in_vm) m8_translate_weight_backs_in_vm(L);
+    division_counter = 0;
+    charges = 0;
+    lua_m8_setcounter(L, &division_counter);
+    cr_assert_eq(luaL_dostring(L,
+        "local function t(x, y) return __m8_div(x, y) end\n"
+        "local s = 0\n"
+        "for i = 1, 40 do\n"
+        "  s = __m8_div(s + i, 3) + __m8_mod(i * 1.5, 7) + __m8_idiv(i, 2.5) + t(i, s + 1)\n"
+        "  s = s + select('#', __m8_mod(s, 5))\n"
+        "end\n"
+        "return s"), LUA_OK, "%s", lua_tostring(L, -1));
+    lua_m8_setcounter(L, NULL);
+    lua_close(L);
+    *charged_calls = charges;
+    return division_counter;
+}
+
+Test(divmod_inline, the_vm_takes_back_what_the_charge_takes_back)
+{
+    int by_charge, by_vm;
+    lua_M8Count want = count_divisions(0, 2, &by_charge);
+    cr_assert_eq(by_charge, 40 * 5, "the helpers charged %d times", by_charge);
+    cr_assert_eq(count_divisions(1, 2, &by_vm), want);
+    cr_assert_eq(by_vm, 0, "the take-back still ran the charge %d times", by_vm);
+    /* a CALL weighing less than the take-back: the charge decides (here, all of it) */
+    want = count_divisions(0, 1, &by_charge);
+    cr_assert_eq(count_divisions(1, 1, &by_vm), want);
+    cr_assert_eq(by_vm, by_charge);
 }
 #endif
 
