@@ -169,6 +169,15 @@ static void charge_op(lua_State *L, long long cycles, m8_charge_kind kind)
 
 /* ---------------------------------------------------------------- the watch --- */
 
+/* The rare paths of the checks every API call makes (m8_vm_slice_check, m8_vm_watch_call):
+ * out of line, so the calls' frameless variants (api_registry.c), which inline the checks,
+ * keep a small frame. */
+#if defined(__GNUC__)
+#define M8_COLD __attribute__((noinline, cold))
+#else
+#define M8_COLD
+#endif
+
 static uint64_t host_ms(void)
 {
     struct timespec ts = { 0 };
@@ -194,7 +203,7 @@ static uint64_t watch_used(const m8_vm *vm)
 
 /* Raise `msg` at the cart line running now: the innermost Lua function's (the watch may
  * fire inside an API call, whose own level has no line). */
-static void endless_loop_error(lua_State *L, const char *msg)
+static M8_COLD void endless_loop_error(lua_State *L, const char *msg)
 {
     lua_Debug ar;
     for (int level = 0; lua_getstack(L, level, &ar); level++) {
@@ -210,7 +219,7 @@ static void endless_loop_error(lua_State *L, const char *msg)
 
 /* The backstop: any code that has held the host for M8_HOST_STALL_MS (a cost the rules
  * did not see) ends with the endless-loop error. */
-static void check_stall(m8_vm *vm, lua_State *L)
+static M8_COLD void check_stall(m8_vm *vm, lua_State *L)
 {
     if (host_ms() - vm->watch_clock_start > M8_HOST_STALL_MS) {
         char msg[160];
@@ -223,7 +232,7 @@ static void check_stall(m8_vm *vm, lua_State *L)
 /* Where the slice cannot end (not the main coroutine, or not yieldable: a cart coroutine,
  * __tostring, foreach's callback): an error once it has run M8_HANG_BUDGETS of Lua and API
  * cost (a loop of costly calls counts its calls, not only its few instructions). */
-static void check_hang(m8_vm *vm, lua_State *L)
+static M8_COLD void check_hang(m8_vm *vm, lua_State *L)
 {
     if (watch_used(vm) > M8_HANG_CYCLES) {
         char msg[160];
@@ -263,11 +272,16 @@ static void slice_yield(m8_vm *vm, lua_State *L)
     lua_yield(L, 0);            /* this instruction runs (and counts) on resume */
 }
 
+static M8_COLD void slice_over(m8_vm *vm)
+{
+    vm->yield_due = 1;
+    install_hook(vm, vm->co);
+}
+
 void m8_vm_slice_check(m8_vm *vm)
 {
     if (!vm->co || vm->yield_due || slice_used(vm) <= vm->slice_cycles) return;
-    vm->yield_due = 1;
-    install_hook(vm, vm->co);
+    slice_over(vm);
 }
 
 /* The hook: counts (hook counting), shows each instruction (and, while a profiler observes,
