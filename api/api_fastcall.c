@@ -3,13 +3,13 @@
  * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
  * result as the binding would push it (m8_push_num's integer-or-float choice). The
- * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) report their cost
- * units as their bindings do. Coordinates and colours take every number (past 2^31, NaN
+ * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) and peek/poke report
+ * their cost units as their bindings do. Coordinates and colours take every number (past 2^31, NaN
  * and infinities as the full readers take them); a value the fast path does not cover (flr
  * past 2^31, an angle off the 16.16 grid) makes the body decline before it changes
  * anything; the full call then runs.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
- * gfx.h, cost.h (the drawing calls' units), pixel.h, p8num.h, p8trig.h, rng.h. */
+ * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h. */
 #include <math.h>
 #include <stdint.h>
 #include "api_fastcall.h"
@@ -17,6 +17,7 @@
 #include "cost.h"
 #include "gfx.h"
 #include "pixel.h"
+#include "ram.h"
 #include "p8num.h"
 #include "p8trig.h"
 #include "rng.h"
@@ -286,6 +287,46 @@ int m8f_map(m8_vm *vm, int n, const double *a, double *out)
     m8_map(ram, v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
     return LUA_M8FAST_NONE;
 }
+
+/* --- memory (api_memory.c) --- */
+
+/* peek(a, [n]) / peek2 / peek4: one value (n absent or 1) as the binding pushes it; no value
+ * for n < 1; more values decline (the full call returns them all). */
+#define FAST_PEEK(name, width) \
+    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    { \
+        const uint8_t *ram = vm->machine->ram; \
+        uint32_t at = (uint32_t)int_arg(n, a, 0, 0); \
+        int count = int_arg(n, a, 1, 1); \
+        if (count < 1) return LUA_M8FAST_NONE; \
+        if (count > 1) return LUA_M8FAST_DECLINE; \
+        if (width == 1) return int_result(m8_peek(ram, at), out); \
+        if (width == 2) return int_result(m8_peek_s16(ram, at), out); \
+        return num_result(m8_num_from_raw((int32_t)m8_peek_32(ram, at)), out); \
+    }
+FAST_PEEK(peek, 1)
+FAST_PEEK(peek2, 2)
+FAST_PEEK(peek4, 4)
+
+/* poke(a, v, ...) / poke2 / poke4: the values from address a on; units: the values after
+ * the first. */
+#define FAST_POKE(name, width) \
+    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    { \
+        uint8_t *ram = vm->machine->ram; \
+        uint32_t at = (uint32_t)int_arg(n, a, 0, 0); \
+        (void)out; \
+        if (n > 2) vm->call_units = n - 2; \
+        for (int i = 1; i < n; i++, at += (uint32_t)(width)) { \
+            if (width == 4) m8_poke_32(ram, at, (uint32_t)raw_arg(n, a, i, 0)); \
+            else if (width == 2) m8_poke_16(ram, at, (uint16_t)int_arg(n, a, i, 0)); \
+            else m8_poke(ram, at, (uint8_t)int_arg(n, a, i, 0)); \
+        } \
+        return LUA_M8FAST_NONE; \
+    }
+FAST_POKE(poke, 1)
+FAST_POKE(poke2, 2)
+FAST_POKE(poke4, 4)
 
 /* --- math (api_math.c) --- */
 

@@ -1,5 +1,5 @@
-/* api_fastcall.h - frameless variants of small API functions (pset, pget, flr, sin ...) and
- * of the common drawing calls (spr, sspr, map, rectfill, circfill, line ...): the
+/* api_fastcall.h - frameless variants of small API functions (pset, pget, flr, sin ...), of
+ * the common drawing calls (spr, sspr, map, rectfill, circfill, line ...) and of peek/poke: the
  * patched VM calls them without a CallInfo when every argument is a number
  * (tools/lua5.4-p8fastop.patch, lua_m8_setfastcall), with the arguments read straight from
  * the stack as doubles. Each body computes what its binding (api_gfx.c, api_math.c) computes
@@ -15,14 +15,18 @@
 
 #ifdef LUA_M8_FASTARGS
 /* The API rows with a frameless variant: X(name) for m8f_<name>; the small calls (at most
- * three arguments) and the drawing calls and draw state (up to eight). */
+ * three arguments), the drawing calls and draw state (up to eight), and peek/poke (one
+ * value read; up to seven written): the translator's @a, %a and $a call peek, peek2 and
+ * peek4. */
 #define M8_FASTCALL_SMALL_LIST(X) \
     X(pset) X(pget) X(sget) X(sset) X(mget) X(mset) X(flr) X(abs) X(sgn) X(min) X(max) X(mid) \
     X(sin) X(cos) X(sqrt) X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
 #define M8_FASTCALL_DRAW_LIST(X) \
     X(cls) X(color) X(fillp) X(pal) X(line) X(rect) X(rectfill) X(circ) X(circfill) \
     X(oval) X(ovalfill) X(spr) X(sspr) X(map)
-#define M8_FASTCALL_LIST(X) M8_FASTCALL_SMALL_LIST(X) M8_FASTCALL_DRAW_LIST(X)
+#define M8_FASTCALL_MEMORY_LIST(X) X(peek) X(peek2) X(peek4) X(poke) X(poke2) X(poke4)
+#define M8_FASTCALL_LIST(X) \
+    M8_FASTCALL_SMALL_LIST(X) M8_FASTCALL_DRAW_LIST(X) M8_FASTCALL_MEMORY_LIST(X)
 
 /* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers); the result in *out;
  * returns LUA_M8FAST_NONE, LUA_M8FAST_INT, LUA_M8FAST_FLT or LUA_M8FAST_DECLINE. */

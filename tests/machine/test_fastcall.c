@@ -14,7 +14,8 @@
  *   - the drawing calls and draw state (spr, sspr, map, rectfill, circfill, line, cls, pal
  *     ...) the same way on 0 to 8 arguments (absent ones, negative, huge, fractional,
  *     non-finite coordinates and sizes, numbers as flips), in four machine states (noise,
- *     reset, camera + clip + a line's end point, palettes + transparency + fill pattern);
+ *     reset, camera + clip + a line's end point, palettes + transparency + fill pattern),
+ *     and peek/poke in 8, 16 and 32 bits likewise (all 64 KiB of RAM compared);
  *   - a cart that assigns its own function to an API name gets its own function.
  * Depends on: m8_test_util.h, vm_internal.h (the machine's Lua state), api_fastcall.h, gfx.h,
  * Lua 5.4, Criterion. */
@@ -206,7 +207,7 @@ typedef struct outcome {
     int type, is_int;
     uint64_t system_cycles;
     char error[200];          /* the error message, "" without one */
-    uint8_t ram[0x8000];
+    uint8_t ram[0x10000];     /* all of it: a poke may write anywhere */
 } outcome;
 
 /* Call API function `name` on n arguments, frameless (through the chunk's CALL) or full
@@ -221,7 +222,7 @@ static void call_api(mote8 *m8, const char *name, int n, const double *args, int
     at += sprintf(at, " = ... local r = f(");
     for (int i = 1; i <= n; i++) at += sprintf(at, "%sa%d", i > 1 ? ", " : "", i);
     sprintf(at, ") return r");
-    memcpy(m8->machine->ram, ram0, 0x8000);
+    memcpy(m8->machine->ram, ram0, 0x10000);
     m8_vm_watch_begin(m8);
     uint64_t before = m8->machine->cost.system_cycles;
     if (frameless) cr_assert_eq(luaL_loadstring(L, chunk), LUA_OK);
@@ -241,17 +242,17 @@ static void call_api(mote8 *m8, const char *name, int n, const double *args, int
     o->is_int = lua_isinteger(L, -1);
     lua_pop(L, 1);
     o->system_cycles = m8->machine->cost.system_cycles - before;
-    memcpy(o->ram, m8->machine->ram, 0x8000);
+    memcpy(o->ram, m8->machine->ram, 0x10000);
 }
 
 Test(fastcall, api_variants_match_the_full_calls)
 {
     mote8 *m8 = m8t_start("function _draw() end", NULL);
     m8t_run_ticks(m8, 2);
-    uint8_t *ram0 = malloc(0x8000);
+    uint8_t *ram0 = malloc(0x10000);
     outcome *full = malloc(sizeof *full), *fast = malloc(sizeof *fast);
     cr_assert(ram0 && full && fast);
-    for (int i = 0; i < 0x8000; i++) ram0[i] = (uint8_t)(i * 37 + (i >> 7));
+    for (int i = 0; i < 0x10000; i++) ram0[i] = (uint8_t)(i * 37 + (i >> 7));
     int cases = 0;
     for (int f = 0; f < N_NAMES; f++) {
         for (int n = 0; n <= 3; n++) {
@@ -280,7 +281,7 @@ Test(fastcall, api_variants_match_the_full_calls)
                           fast->value, fast->is_int, full->value, full->is_int);
                 cr_assert_eq(full->system_cycles, fast->system_cycles, "%s: cycles",
                              names[f]);
-                cr_assert(memcmp(full->ram, fast->ram, 0x8000) == 0,
+                cr_assert(memcmp(full->ram, fast->ram, 0x10000) == 0,
                           "%s(%d args: %a %a %a): RAM differs", names[f], n, args[0],
                           args[1], args[2]);
                 cases++;
@@ -311,13 +312,14 @@ static const double draw_edges[] = {
 static const char *const draw_names[] = {
 #define M8_NAME(name) #name,
     M8_FASTCALL_DRAW_LIST(M8_NAME)
+    M8_FASTCALL_MEMORY_LIST(M8_NAME)
 #undef M8_NAME
 };
 #define N_DRAW_NAMES ((int)(sizeof draw_names / sizeof draw_names[0]))
 
 static void draw_state(uint8_t *ram, int state)
 {
-    for (int i = 0; i < 0x8000; i++) ram[i] = (uint8_t)(i * 37 + (i >> 7) + state * 11);
+    for (int i = 0; i < 0x10000; i++) ram[i] = (uint8_t)(i * 37 + (i >> 7) + state * 11);
     if (state == 0) return;
     m8_gfx_reset(ram);
     if (state == 2) {
@@ -338,7 +340,7 @@ Test(fastcall, drawing_variants_match_the_full_calls, .timeout = 600)
 {
     mote8 *m8 = m8t_start("function _draw() end", NULL);
     m8t_run_ticks(m8, 2);
-    uint8_t *ram0 = malloc(0x8000);
+    uint8_t *ram0 = malloc(0x10000);
     outcome *full = malloc(sizeof *full), *fast = malloc(sizeof *fast);
     cr_assert(ram0 && full && fast);
     int cases = 0, errors = 0;
@@ -382,7 +384,7 @@ Test(fastcall, drawing_variants_match_the_full_calls, .timeout = 600)
                                  "%s: cycles %llu frameless, %llu full", what,
                                  (unsigned long long)fast->system_cycles,
                                  (unsigned long long)full->system_cycles);
-                    cr_assert(memcmp(full->ram, fast->ram, 0x8000) == 0, "%s: RAM differs", what);
+                    cr_assert(memcmp(full->ram, fast->ram, 0x10000) == 0, "%s: RAM differs", what);
                     cases++;
                 }
             }
