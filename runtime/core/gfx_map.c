@@ -246,6 +246,192 @@ tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, 
     *pp = p; *axp = ax; *ayp = ay; *rp = r;
 }
 
+/* Magnified texture (a map step of at most half a pixel each way, as on the near rows of a
+ * mode-7 floor): the walk stays on one sprite pixel (texel) for several steps, so a cell's
+ * run is taken a texel at a time, its colour looked up once. The steps a 16.16 coordinate
+ * a (step sa) takes before its bits from 16 up change are floor(num / |sa|) + 1, num = the
+ * fraction's distance to the edge it moves towards ((a & 0xffff) ^ flip, below 2^16; flip
+ * = 0xffff moving up, 0 moving down), found by a multiply with rec = ceil(2^32 / |sa|):
+ * exact, as num * (rec * |sa| - 2^32) < 2^16 * |sa| <= 2^32. A coordinate that does not
+ * move has flip = 0x1ffff and rec = 2^32: at least 2^16 steps, more than any line's. */
+typedef struct tline_texel_step { uint64_t rec; uint32_t flip; } tline_texel_step;
+
+/* Whether a step of sa (16.16) is small enough for texel runs, and its constants. */
+static int tline_texel_setup(uint32_t sa, tline_texel_step *ts)
+{
+    int32_t v = (int32_t)sa;
+    if (v == 0) { ts->rec = (uint64_t)1 << 32; ts->flip = 0x1ffffu; return 1; }
+    if (v > 0x8000 || v < -0x8000) return 0;
+    uint32_t d = v > 0 ? (uint32_t)v : 0u - (uint32_t)v;
+    ts->rec = (((uint64_t)1 << 32) + d - 1) / d;
+    ts->flip = v > 0 ? 0xffffu : 0;
+    return 1;
+}
+
+static inline __attribute__((always_inline)) uint32_t
+tline_texel_steps(uint32_t a, const tline_texel_step *ts)
+{
+    uint64_t num = (a & 0xffffu) ^ ts->flip;
+    return (uint32_t)((num * ts->rec) >> 32) + 1;
+}
+
+/* The shapes of walk a texel's steps are drawn with (a compile-time constant each):
+ * straight ones (inc 0) along a row either way and down or up a column, sloping ones
+ * (inc > 0, a minor step when the remainder passes den) likewise. */
+enum { TK_ROW_R, TK_ROW_L, TK_COL, TK_SROW_R, TK_SROW_L, TK_SCOL };
+
+/* n >= 1 steps of a straight walk (inc 0) from pixel *pp writing colour v (not 0xff):
+ * along a row one nibble at each end and whole bytes between, down a column the same
+ * nibble of every row. */
+static inline __attribute__((always_inline)) void
+tline_texel_fill(uint8_t *screen, unsigned v, uint32_t n, int kind, uint32_t *pp, uint32_t pm)
+{
+    uint32_t p = *pp;
+    if (kind == TK_ROW_R || kind == TK_ROW_L) {
+        uint32_t lo = kind == TK_ROW_R ? p : p - (n - 1);
+        p += kind == TK_ROW_R ? n : 0u - n;
+        uint8_t *d = screen + (lo >> 1);
+        if (lo & 1u) { *d = (uint8_t)((*d & 0x0fu) | v << 4); d++; n--; }
+        uint8_t both = (uint8_t)(v * 0x11u);
+        for (; n >= 2; n -= 2) *d++ = both;
+        if (n) *d = (uint8_t)((*d & 0xf0u) | v);
+        *pp = p;
+        return;
+    }
+    /* a straight column: the same nibble of every row */
+    unsigned sh = (p & 1u) * 4;
+    uint8_t keep = (uint8_t)(0xf0u >> sh), put = (uint8_t)(v << sh);
+    /* a byte offset, not a pointer: the step after the last row may leave the screen */
+    size_t o = p >> 1, ostep = (size_t)(ptrdiff_t)((int32_t)pm / 2);
+    *pp = p + n * pm;
+    do { screen[o] = (uint8_t)((screen[o] & keep) | put); o += ostep; } while (--n);
+}
+
+/* What a texel run reads (set once per call) and the walk's state it moves. */
+typedef struct tline_texels {
+    uint8_t *screen;
+    const uint8_t *lut0;
+    uint32_t pm, pn, sx, sy;
+    int32_t inc, den;
+    tline_texel_step tx, ty;
+} tline_texels;
+
+typedef struct tline_state { uint32_t p, ax, ay; int32_t r; } tline_state;
+
+/* One cell's run of n >= 1 steps of a straight walk taken a texel at a time (see
+ * tline_texel_step): the colour looked up once per texel, a transparent texel skipped. */
+static inline __attribute__((always_inline)) void
+tline_run_texels(const tline_texels *w, const uint8_t *spr, uint32_t n, int kind, tline_state *st)
+{
+    uint32_t ax = st->ax, ay = st->ay;
+    do {
+        uint32_t m = tline_texel_steps(ax, &w->tx), my = tline_texel_steps(ay, &w->ty);
+        if (my < m) m = my;
+        if (n < m) m = n;
+        unsigned v = tline_colour(spr, w->lut0, ax, ay);
+        ax += m * w->sx;
+        ay += m * w->sy;
+        n -= m;
+        if (v != 0xff) tline_texel_fill(w->screen, v, m, kind, &st->p, w->pm);
+        else st->p += m * w->pm;
+    } while (n);
+    st->ax = ax; st->ay = ay;
+}
+
+/* The same for a sloping walk (inc > 0, a minor step when the remainder passes den). The
+ * pixel is kept as the screen byte offset o (size_t: only read for drawn pixels, whose
+ * offsets are in range) and its x parity odd, in locals for the whole run: p = 2*o + odd
+ * (modulo 2^32; 128 is even, so p's low bit is x's). Along a row (kind TK_SROW_R or
+ * TK_SROW_L) the steps go by pairs that share a byte, a minor step moving o a row; down a
+ * column each step moves o a row and a minor step moves x, its nibble's masks (keep the
+ * other nibble, put v in this one) toggled. */
+static inline __attribute__((always_inline)) void
+tline_run_texels_sloped(const tline_texels *w, const uint8_t *spr, uint32_t n, int kind,
+                        tline_state *st)
+{
+    uint8_t *const screen = w->screen;
+    const int32_t inc = w->inc, den = w->den;
+    const size_t orow = (size_t)(ptrdiff_t)((int32_t)w->pn / 2);   /* TK_SROW_*: pn = +-128 */
+    const size_t ocol = (size_t)(ptrdiff_t)((int32_t)w->pm / 2);   /* TK_SCOL: pm = +-128 */
+    const int right = (int32_t)w->pn > 0;                          /* TK_SCOL: pn = +-1 */
+    uint32_t ax = st->ax, ay = st->ay;
+    size_t o = st->p >> 1;
+    unsigned odd = st->p & 1u;
+    int32_t r = st->r;
+#define TLINE_LO(c) (screen[o] = (uint8_t)((screen[o] & 0xf0u) | (c)))
+#define TLINE_HI(c) (screen[o] = (uint8_t)((screen[o] & 0x0fu) | (c) << 4))
+#define TLINE_ROW_STEP() do { r += inc; if (r >= den) { r -= den; o += orow; } } while (0)
+    do {
+        uint32_t m = tline_texel_steps(ax, &w->tx), my = tline_texel_steps(ay, &w->ty);
+        if (my < m) m = my;
+        if (n < m) m = n;
+        unsigned v = tline_colour(spr, w->lut0, ax, ay);
+        ax += m * w->sx;
+        ay += m * w->sy;
+        n -= m;
+        if (kind == TK_SROW_R && v != 0xff) {
+            if (odd) { TLINE_HI(v); o++; odd = 0; TLINE_ROW_STEP(); m--; }
+            for (; m >= 2; m -= 2) {
+                TLINE_LO(v); TLINE_ROW_STEP();
+                TLINE_HI(v); o++; TLINE_ROW_STEP();
+            }
+            if (m) { TLINE_LO(v); odd = 1; TLINE_ROW_STEP(); }
+        } else if (kind == TK_SROW_L && v != 0xff) {
+            if (!odd) { TLINE_LO(v); o--; odd = 1; TLINE_ROW_STEP(); m--; }
+            for (; m >= 2; m -= 2) {
+                TLINE_HI(v); TLINE_ROW_STEP();
+                TLINE_LO(v); o--; TLINE_ROW_STEP();
+            }
+            if (m) { TLINE_HI(v); odd = 0; TLINE_ROW_STEP(); }
+        } else if (kind == TK_SROW_R || kind == TK_SROW_L) {     /* transparent */
+            do {
+                if (kind == TK_SROW_R) { o += odd; odd ^= 1u; }
+                else { odd ^= 1u; o -= odd; }
+                TLINE_ROW_STEP();
+            } while (--m);
+        } else {
+            uint8_t keep = odd ? 0x0fu : 0xf0u, put = (uint8_t)(odd ? v << 4 : v);
+            uint8_t both = (uint8_t)(v * 0x11u);
+            do {
+                if (v != 0xff) screen[o] = (uint8_t)((screen[o] & keep) | put);
+                o += ocol;
+                r += inc;
+                if (r >= den) {
+                    r -= den;
+                    if (right) { o += odd; odd ^= 1u; }
+                    else { odd ^= 1u; o -= odd; }
+                    keep ^= 0xffu;
+                    put ^= both;
+                }
+            } while (--m);
+        }
+    } while (n);
+#undef TLINE_LO
+#undef TLINE_HI
+#undef TLINE_ROW_STEP
+    st->ax = ax; st->ay = ay;
+    st->p = (uint32_t)(2 * o + odd);
+    st->r = r;
+}
+
+/* The texel runs out of line, one function per shape of walk: with the drawing loop's
+ * state around them the fills' loops would not have the registers they need. */
+typedef void tline_texels_fn(const tline_texels *, const uint8_t *, uint32_t, tline_state *);
+#define TLINE_TEXELS_FN(name, kind) \
+    static __attribute__((noinline)) void name(const tline_texels *w, const uint8_t *spr, \
+                                               uint32_t n, tline_state *st) \
+    { tline_run_texels(w, spr, n, kind, st); }
+TLINE_TEXELS_FN(tline_texels_row_r, TK_ROW_R)
+TLINE_TEXELS_FN(tline_texels_row_l, TK_ROW_L)
+TLINE_TEXELS_FN(tline_texels_col, TK_COL)
+#define TLINE_TEXELS_SLOPED_FN(name, kind) \
+    static __attribute__((noinline)) void name(const tline_texels *w, const uint8_t *spr, \
+                                               uint32_t n, tline_state *st) \
+    { tline_run_texels_sloped(w, spr, n, kind, st); }
+TLINE_TEXELS_SLOPED_FN(tline_texels_srow_r, TK_SROW_R)
+TLINE_TEXELS_SLOPED_FN(tline_texels_srow_l, TK_SROW_L)
+TLINE_TEXELS_SLOPED_FN(tline_texels_scol, TK_SCOL)
+
 /* tline's drawing steps, all inside the clip: `steps` pixels from screen pixel index p
  * (y*128 + x), each step adding pm, and pn more when the remainder r (0 <= r < den) plus
  * inc reaches den (pm, pn may be negative: added modulo 2^32). The map position ax,ay
@@ -254,10 +440,13 @@ tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, 
  * run drawn by tline_run, which only reads the sprite's byte, its nibble and the colour
  * table and writes the screen (the cell's pixel is the position's bits 16-18 whatever the
  * wrap mask and offset, which are whole cells). Every bit of state is a local (nothing
- * written to the screen can alias it). */
-static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p,
-                       uint32_t pm, uint32_t pn, int32_t r, int32_t inc, int32_t den,
-                       uint32_t ax, uint32_t ay, uint32_t sx, uint32_t sy)
+ * written to the screen can alias it). With a map step of at most half a pixel each way
+ * (`texels`, a compile-time constant here) the runs go to tfn, a sprite pixel at a time
+ * (tline_texel_step); tline_draw picks the loop once per call. */
+static inline __attribute__((always_inline)) void
+tline_cells(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p, uint32_t pm,
+            uint32_t pn, int32_t r, int32_t inc, int32_t den, uint32_t ax, uint32_t ay,
+            uint32_t sx, uint32_t sy, int texels, const tline_texels *tw, tline_texels_fn *tfn)
 {
     const uint8_t *lut0 = t->lut0;
     const uint32_t maskx = t->maskx, masky = t->masky;
@@ -275,6 +464,10 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
             r = (int32_t)(sum % den);
             ax += run * sx;
             ay += run * sy;
+        } else if (texels) {
+            tline_state st = { p, ax, ay, r };
+            tfn(tw, spr, run, &st);
+            p = st.p; ax = st.ax; ay = st.ay; r = st.r;
         } else if (pm == 1) {
             if (inc == 0)
                 tline_run_row(screen, spr, lut0, run, 1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
@@ -290,6 +483,30 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
         } else {
             tline_run(screen, spr, lut0, run, 0, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
         }
+    }
+}
+
+static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p,
+                       uint32_t pm, uint32_t pn, int32_t r, int32_t inc, int32_t den,
+                       uint32_t ax, uint32_t ay, uint32_t sx, uint32_t sy)
+{
+    tline_texels tw;
+    if (tline_texel_setup(sx, &tw.tx) & tline_texel_setup(sy, &tw.ty)) {
+        tw.screen = screen;
+        tw.lut0 = t->lut0;
+        tw.pm = pm;
+        tw.pn = pn;
+        tw.sx = sx;
+        tw.sy = sy;
+        tw.inc = inc;
+        tw.den = den;
+        int row_r = pm == 1, row_l = pm == 0xffffffffu;
+        tline_texels_fn *tfn =
+            inc == 0 ? (row_r ? tline_texels_row_r : row_l ? tline_texels_row_l : tline_texels_col)
+                     : (row_r ? tline_texels_srow_r : row_l ? tline_texels_srow_l : tline_texels_scol);
+        tline_cells(screen, t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, 1, &tw, tfn);
+    } else {
+        tline_cells(screen, t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, 0, NULL, NULL);
     }
 }
 

@@ -47,13 +47,17 @@ static void draw(uint8_t *ram, int prim, int pos)
     case 6: m8_rectfill(ram, x, y, x + 40, y + 30, 7 << 16); break;
     case 7: m8_circfill(ram, x + 20, y + 20, 20, 7 << 16); break;
     case 8: m8_line(ram, x, y, 127 - x, 127 - y / 2, 7 << 16); break;
-    case 9:
+    case 9:         /* at 13 bits, 1 << 13 is one pixel: a magnified texture */
         m8_tline(ram, x, y, 127 - x, 127 - y / 2, M8_FIX(pos) >> 3, M8_FIX(pos & 3) >> 3,
                  (1 << 13) / 8 * 3 / 2, (1 << 13) / 16, 0, 13);
         break;
-    case 10:        /* a mode-7 floor's row: left to right, no y step */
+    case 10:        /* a mode-7 floor's near row: left to right, no y step */
         m8_tline(ram, x, ys, x + 120, ys, M8_FIX(pos) >> 3, M8_FIX(pos & 3) >> 3,
                  (1 << 13) / 8 * 5 / 8, 0, 0, 13);
+        break;
+    case 11:        /* the diagonals again, the texture shrunk: a new sprite pixel a step */
+        m8_tline(ram, x, y, 127 - x, 127 - y / 2, M8_FIX(pos) >> 3, M8_FIX(pos & 3) >> 3,
+                 (1 << 13) * 3 / 2, (1 << 13) / 2, 0, 13);
         break;
     default:
         m8_text_print(ram, TEXT, (int)sizeof TEXT - 1, 1, xs - 40, ys, 1, 7, NULL, NULL);
@@ -64,8 +68,8 @@ static void draw(uint8_t *ram, int prim, int pos)
 static const char *const NAMES[] = {
     "spr 8x8", "spr 16x16", "sspr 0.5x (32x32 -> 16x16)", "sspr 2x (16 -> 32)",
     "sspr 4x (16 -> 64)", "map full screen (16x16 cells)", "rectfill 41x31",
-    "circfill r=20", "line", "tline (1.5 px per step)", "tline row (0.625 px per step)",
-    "print (42 chars)",
+    "circfill r=20", "line", "tline (0.1875 px per step)", "tline row (0.078 px per step)",
+    "tline (1.5 px per step)", "print (42 chars)",
 };
 #define NPRIM ((int)(sizeof NAMES / sizeof NAMES[0]))
 

@@ -155,11 +155,14 @@ static void tline_trials(int plain)
 Test(gfx_prims_fast, tline_matches_general_path_plain_state) { tline_trials(1); }
 Test(gfx_prims_fast, tline_matches_general_path_any_state) { tline_trials(0); }
 
-/* A map step for the run trials: none, sub-pixel (runs of many pixels in one cell), about
- * a pixel, exactly one or eight pixels, past a whole cell, or any; either sign. */
+/* A map step for the run trials: none, sub-pixel (runs of many pixels in one cell and on
+ * one sprite pixel), about a pixel, exactly one or eight pixels, past a whole cell, or any;
+ * either sign. At 13 bits 4096 is half a pixel, the largest step tline takes a sprite pixel
+ * at a time. */
 static int32_t run_step(void)
 {
-    static const int32_t steps[] = { 0, 1, 37, 100, 1000, 1 << 10, 1 << 13, 3 << 12, 11 << 10 };
+    static const int32_t steps[] = { 0, 1, 37, 100, 1000, 1 << 10, 4095, 4096, 4097, 1 << 13,
+                                     3 << 12, 11 << 10 };
     int32_t v = rnd(5) ? steps[rnd((int)(sizeof steps / sizeof steps[0]))] : rnd(1 << 15);
     return rnd(2) ? -v : v;
 }
