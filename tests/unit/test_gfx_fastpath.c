@@ -165,8 +165,43 @@ Test(gfx_fastpath, sspr_matches_reference)
     }
 }
 
+/* All of RAM but the draw state (0x5f00-0x5fff: the pen the colour argument sets) is as
+ * the reference left it: the word writers' bytes past a row, or past the screen, unchanged. */
+static void expect_same_ram(const char *what, int trial)
+{
+    for (uint32_t a = 0; a < M8_RAM_SIZE; a++) {
+        if (a >= 0x5f00 && a < 0x6000) continue;
+        if (ram[a] != want[a])
+            cr_assert_fail("%s, trial %d: byte 0x%04x is 0x%02x, want 0x%02x", what, trial, a,
+                           ram[a], want[a]);
+    }
+}
+
 /* circfill: the rows of the midpoint circle (x = r, y = 0, d = 1 - r; each step gives rows
  * +-y half-width x and rows +-x half-width y), each row filled out to its widest half-width. */
+static void circfill_trial(const char *what, int t, int cx, int cy, int r, int c)
+{
+    memcpy(want, ram, sizeof want);
+    int half[400];
+    for (int i = 0; i <= r; i++) half[i] = -1;
+    for (int x = r, y = 0, d = 1 - r; x >= y;) {
+        if (x > half[y]) half[y] = x;
+        if (y > half[x]) half[x] = y;
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+    int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
+    for (int dy = -r; dy <= r; dy++)
+        for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
+            int X = X0 + dx, Y = Y0 + dy;
+            if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
+            m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
+        }
+    m8_circfill(ram, cx, cy, r, COL(c));
+    expect_same_ram(what, t);
+}
+
 Test(gfx_fastpath, circfill_matches_reference)
 {
     for (int t = 0; t < 3000; t++) {
@@ -174,25 +209,22 @@ Test(gfx_fastpath, circfill_matches_reference)
         if (rnd(4) == 0) random_bases();
         int cx = rnd(200) - 36, cy = rnd(200) - 36, c = rnd(16);
         int r = rnd(8) == 0 ? rnd(200) : rnd(20);
-        memcpy(want, ram, sizeof want);
-        int half[400];
-        for (int i = 0; i <= r; i++) half[i] = -1;
-        for (int x = r, y = 0, d = 1 - r; x >= y;) {
-            if (x > half[y]) half[y] = x;
-            if (y > half[x]) half[x] = y;
-            y++;
-            if (d < 0) d += 2 * y + 1;
-            else { x--; d += 2 * (y - x) + 1; }
-        }
-        int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
-        for (int dy = -r; dy <= r; dy++)
-            for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
-                int X = X0 + dx, Y = Y0 + dy;
-                if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
-                m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
-            }
-        m8_circfill(ram, cx, cy, r, COL(c));
-        expect_same("circfill", t);
+        circfill_trial("circfill", t, cx, cy, r, c);
+    }
+}
+
+/* Small circles (radius 0-17, the precomputed row masks go up to 15) mostly inside the clip
+ * rectangle's columns, both parities of the leftmost pixel, rows clipped above, below and
+ * through the centre, the screen near the top of RAM (no room past it: the masks give way). */
+Test(gfx_fastpath, circfill_small_matches_reference)
+{
+    for (int t = 0; t < 6000; t++) {
+        random_state();
+        if (rnd(6) == 0) random_bases();
+        int r = rnd(18), c = rnd(16);
+        int cx = m8_camera_x(ram) + ram[M8_CLIP_X0] + rnd(m8_imax(1, ram[M8_CLIP_X1] - ram[M8_CLIP_X0]));
+        int cy = m8_camera_y(ram) + rnd(160) - 16;
+        circfill_trial("small circfill", t, cx, cy, r, c);
     }
 }
 
