@@ -439,16 +439,86 @@ static const uint8_t *circle_half_widths(int r)
     return half;
 }
 
+/* The small circle's row masks: for radius r <= M8_MASKED_RADIUS and the parity of its
+ * leftmost pixel cx - r, row offset dy covers the nibbles of two 64-bit words from the byte
+ * of cx - r given by mask[dy][0] (nibbles 0-15) and mask[dy][1] (16-31): the span
+ * cx - half[dy] .. cx + half[dy], which is nibbles odd + r - h .. odd + r + h. Made once per
+ * radius and parity (and thread). */
+#define M8_MASKED_RADIUS 15
+static const uint64_t (*circle_masks(int r, int odd))[2]
+{
+    static _Thread_local uint64_t table[M8_MASKED_RADIUS + 1][2][M8_MASKED_RADIUS + 1][2];
+    static _Thread_local uint8_t made[M8_MASKED_RADIUS + 1][2];
+    uint64_t (*mask)[2] = table[r][odd];
+    if (made[r][odd]) return (const uint64_t (*)[2])mask;
+    const uint8_t *half = circle_half_widths(r);
+    for (int dy = 0; dy <= r; dy++) {
+        mask[dy][0] = mask[dy][1] = 0;
+        for (int n = odd + r - half[dy]; n <= odd + r + half[dy]; n++)
+            mask[dy][n >> 4] |= 15ull << (4 * (n & 15));
+    }
+    made[r][odd] = 1;
+    return (const uint64_t (*)[2])mask;
+}
+
+/* n rows from p (64 bytes apart) each take the masks at m, the masks stepping by mstep
+ * words a row: one word a row, or (two) two words. */
+static inline __attribute__((always_inline)) void
+masked_rows(uint8_t *p, const uint64_t *m, ptrdiff_t mstep, int n, uint64_t all, int two)
+{
+    uint64_t v;
+    for (; n > 0; n--, p += 64, m += mstep) {
+        memcpy(&v, p, 8);
+        v = (v & ~m[0]) | (all & m[0]);
+        memcpy(p, &v, 8);
+        if (two) {
+            memcpy(&v, p + 8, 8);
+            v = (v & ~m[1]) | (all & m[1]);
+            memcpy(p + 8, &v, 8);
+        }
+    }
+}
+
+/* A solid circle of radius r <= M8_MASKED_RADIUS whose columns cx - r .. cx + r all lie in
+ * the window, on a screen with room for a word past its rows: each visible row one
+ * read-modify-write of a 64-bit word (radius 8 and up, 2r + 2 > 16 nibbles: two) with its
+ * precomputed mask, the rows above the centre walking the masks down, the rest up. The
+ * second word starts at a byte the widest row covers, so neither word reaches more than
+ * 7 bytes past its row. */
+static void masked_circle(uint8_t *screen, int cx, int cy, int r, uint64_t all,
+                          const m8_win *w)
+{
+    const uint64_t (*mask)[2] = circle_masks(r, (cx - r) & 1);
+    int ya = m8_imax(cy - r, w->y0), yb = m8_imin(cy + r, w->y1 - 1);
+    if (ya > yb) return;
+    uint8_t *p = screen + ya * 64 + ((cx - r) >> 1);
+    int above = m8_imin(yb + 1, cy) - ya;           /* rows ya .. cy - 1 that are visible */
+    if (above < 0) above = 0;
+    int first = ya + above, below = yb + 1 - first;  /* rows first .. yb: offsets >= 0 */
+    const uint64_t *top = mask[above ? cy - ya : 0], *rest = mask[below > 0 ? first - cy : 0];
+    if (r < 8) {
+        masked_rows(p, top, -2, above, all, 0);
+        masked_rows(p + 64 * above, rest, 2, below, all, 0);
+    } else {
+        masked_rows(p, top, -2, above, all, 1);
+        masked_rows(p + 64 * above, rest, 2, below, all, 1);
+    }
+}
+
 /* A solid circle of radius r <= 127 centred on (cx, cy) on a screen that does not wrap:
  * rows cy - dy and cy + dy written straight in from the half-width of offset dy. */
 static void solid_circle(uint8_t *ram, int cx, int cy, int r, uint8_t c, const m8_win *w)
 {
-    const uint8_t *half = circle_half_widths(r);
     uint32_t base = m8_screen_base(ram);
     uint8_t *screen = ram + base;
     uint64_t all = 0x1111111111111111ull * c;
-    unsigned rows = (unsigned)(w->y1 - w->y0);
     int room = base + 128 * 64 + 8 <= 0x10000;      /* room past the rows: 16 pixels a step */
+    if (room && r <= M8_MASKED_RADIUS && cx - r >= w->x0 && cx + r < w->x1) {
+        masked_circle(screen, cx, cy, r, all, w);
+        return;
+    }
+    const uint8_t *half = circle_half_widths(r);
+    unsigned rows = (unsigned)(w->y1 - w->y0);
 #define M8_CIRCLE_ROWS(SPAN)                                                           \
     for (int dy = 0; dy <= r; dy++) {                                                  \
         int h = half[dy];                                                              \

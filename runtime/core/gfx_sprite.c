@@ -191,6 +191,33 @@ static inline __attribute__((always_inline)) void put8_masked(uint8_t *p, int od
     }
 }
 
+/* The sheet and the screen (with the 8 bytes the word writers may touch past each) do not
+ * overlap: a blit may then read two source rows before writing the first. */
+static inline int sheet_apart(uint32_t src, uint32_t dst)
+{
+    return src + 0x2000 + 8 <= dst || dst + 0x2000 + 8 <= src;
+}
+
+/* Source pixels c..c+7 of a sheet row from the byte q holding c, for odd c. */
+static inline uint32_t sheet8_odd(const uint8_t *q)
+{
+    return (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28);
+}
+
+/* The non-0 pixels of w0 into the row at p and of w1 into the row below it, the two rows'
+ * opaque masks made in one 64-bit step (a nibble's bits never reach another nibble's bit
+ * 0, so the two halves do not mix). */
+static inline __attribute__((always_inline)) void put8_rows2(uint8_t *p, int odd, uint32_t w0,
+                                                             uint32_t w1)
+{
+    uint64_t t = w0 | (uint64_t)w1 << 32;
+    t |= t >> 1;
+    t |= t >> 2;
+    uint64_t m = (t & 0x1111111111111111ull) * 15u;
+    put8_masked(p, odd, w0, (uint32_t)m);
+    put8_masked(p + 64, odd, w1, (uint32_t)(m >> 32));
+}
+
 /* The reset palette's blit: `rows` rows of n pixels from destination x (row start d,
  * rows 64 bytes apart) taking source columns c, c+1, ... (mirrored: c, c-1, ...) of the
  * source rows from s, sstep bytes apart; eight pixels a step, the last step masked to what
@@ -199,8 +226,23 @@ static inline __attribute__((always_inline)) void put8_masked(uint8_t *p, int od
  * arguments make one loop per case. */
 static inline __attribute__((always_inline)) void
 blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c, int n,
-           int odd, int flip)
+           int odd, int flip, int pairs)
 {
+    if (n == 8 && !flip && pairs) {     /* two whole rows a step: one 64-bit mask */
+        uint8_t *p = d + (x >> 1);
+        const uint8_t *q = s + (c >> 1);
+        if (c & 1) {
+            for (; rows >= 2; rows -= 2, p += 128, q += 2 * sstep)
+                put8_rows2(p, odd, sheet8_odd(q), sheet8_odd(q + sstep));
+        } else {
+            for (; rows >= 2; rows -= 2, p += 128, q += 2 * sstep)
+                put8_rows2(p, odd, load4(q), load4(q + sstep));
+        }
+        d = p;
+        s = q;
+        x &= 1;
+        c &= 1;
+    }
     if (n == 8 && !flip) {              /* whole unmirrored sprite rows: one step a row */
         uint8_t *p = d + (x >> 1);
         const uint8_t *q = s + (c >> 1);
@@ -305,12 +347,12 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
             uint8_t *d = ram + dst + (uint32_t)ya * 64;
             const uint8_t *q = ram + src + (uint32_t)r0 * 64;
             ptrdiff_t step = fy ? -64 : 64;
-            int rows = yb - ya, n = xb - xa;
+            int rows = yb - ya, n = xb - xa, pairs = sheet_apart(src, dst);
             switch ((xa & 1) | (fx ? 2 : 0)) {
-            case 0: blit_plain(d, q, step, rows, xa, c0, n, 0, 0); break;
-            case 1: blit_plain(d, q, step, rows, xa, c0, n, 1, 0); break;
-            case 2: blit_plain(d, q, step, rows, xa, c0, n, 0, 1); break;
-            default: blit_plain(d, q, step, rows, xa, c0, n, 1, 1); break;
+            case 0: blit_plain(d, q, step, rows, xa, c0, n, 0, 0, pairs); break;
+            case 1: blit_plain(d, q, step, rows, xa, c0, n, 1, 0, pairs); break;
+            case 2: blit_plain(d, q, step, rows, xa, c0, n, 0, 1, pairs); break;
+            default: blit_plain(d, q, step, rows, xa, c0, n, 1, 1, pairs); break;
             }
             return;
         }
@@ -358,11 +400,57 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     }
 }
 
+#if M8_SWAR
+/* The draw palette is the reset one (two 64-bit compares, little-endian). */
+static inline int reset_palette(const uint8_t *ram)
+{
+    uint64_t a, b;
+    memcpy(&a, ram + M8_DRAW_PAL, 8);
+    memcpy(&b, ram + M8_DRAW_PAL + 8, 8);
+    return a == 0x0706050403020110ull && b == 0x0f0e0d0c0b0a0908ull;
+}
+
+/* The usual spr(): one 8x8 sprite, the reset palette, no fill pattern on sprites, all bit
+ * planes, the sheet and the screen with room for a word past them: m8_blit's word path
+ * without building the ink or re-checking what holds for every 8x8 sprite (inside the
+ * sheet, no wrap). Same pixels as m8_blit. */
+static void spr8_plain(uint8_t *ram, int n, int x, int y, int fx, int fy)
+{
+    int sx = (n % 16) * 8, sy = (n / 16) * 8;
+    int dx = m8_cc(x) - m8_camera_x(ram), dy = m8_cc(y) - m8_camera_y(ram);
+    m8_win w = m8_clip_win(ram);
+    int xa = m8_imax(dx, w.x0), xb = m8_imin(dx + 8, w.x1);
+    int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + 8, w.y1);
+    if (xa >= xb || ya >= yb) return;
+    int c0 = fx ? sx + 7 - (xa - dx) : sx + (xa - dx);
+    int r0 = fy ? sy + 7 - (ya - dy) : sy + (ya - dy);
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    uint8_t *d = ram + dst + (uint32_t)ya * 64;
+    const uint8_t *q = ram + src + (uint32_t)r0 * 64;
+    ptrdiff_t step = fy ? -64 : 64;
+    int rows = yb - ya, cols = xb - xa, pairs = sheet_apart(src, dst);
+    switch ((xa & 1) | (fx ? 2 : 0)) {
+    case 0: blit_plain(d, q, step, rows, xa, c0, cols, 0, 0, pairs); break;
+    case 1: blit_plain(d, q, step, rows, xa, c0, cols, 1, 0, pairs); break;
+    case 2: blit_plain(d, q, step, rows, xa, c0, cols, 0, 1, pairs); break;
+    default: blit_plain(d, q, step, rows, xa, c0, cols, 1, 1, pairs); break;
+    }
+}
+#endif
+
 void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x, int flip_y)
 {
     if (n < 0 || n > 255) return;
     int64_t pw = ((int64_t)w * 8) >> 16, ph = ((int64_t)h * 8) >> 16;
     if (pw <= 0 || ph <= 0) return;
+#if M8_SWAR
+    if (pw == 8 && ph == 8 && !(ram[M8_FILLP_FLAGS] & 2) && ram[M8_BITPLANE_MASK] == 0xff &&
+        m8_gfx_base(ram) + 0x2000 + 8 <= 0x10000 && m8_screen_base(ram) + 0x2000 + 8 <= 0x10000 &&
+        reset_palette(ram)) {
+        spr8_plain(ram, n, x, y, flip_x, flip_y);
+        return;
+    }
+#endif
     if (pw > M8_COORD_LIMIT) pw = M8_COORD_LIMIT;
     if (ph > M8_COORD_LIMIT) ph = M8_COORD_LIMIT;
     m8_sprite_ink s;

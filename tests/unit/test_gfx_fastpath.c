@@ -105,6 +105,18 @@ static void expect_same(const char *what, int trial)
     }
 }
 
+/* All of RAM but the draw state (0x5f00-0x5fff: the pen the colour argument sets) is as
+ * the reference left it: the word writers' bytes past a row, or past the screen, unchanged. */
+static void expect_same_ram(const char *what, int trial)
+{
+    for (uint32_t a = 0; a < M8_RAM_SIZE; a++) {
+        if (a >= 0x5f00 && a < 0x6000) continue;
+        if (ram[a] != want[a])
+            cr_assert_fail("%s, trial %d: byte 0x%04x is 0x%02x, want 0x%02x", what, trial, a,
+                           ram[a], want[a]);
+    }
+}
+
 /* 3000 random spr() calls against the reference, the sheet and screen moved or not */
 static void spr_trials(const char *what, int move_bases)
 {
@@ -122,6 +134,41 @@ static void spr_trials(const char *what, int move_bases)
 Test(gfx_fastpath, spr_matches_reference) { spr_trials("spr", 0); }
 
 Test(gfx_fastpath, spr_matches_reference_with_sheet_and_screen_moved) { spr_trials("spr moved", 1); }
+
+/* One 8x8 sprite (spr's own word path): mostly the reset palette, widths and heights just
+ * over 1 (still 8 pixels), every clip and camera offset (odd and even first columns and
+ * rows on both sides), the rows two at a time with an odd row left over. */
+Test(gfx_fastpath, spr8_matches_reference)
+{
+    for (int t = 0; t < 6000; t++) {
+        random_state();
+        if (rnd(4) == 0) random_bases();
+        if (rnd(4)) memcpy(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7,
+                                                   8, 9, 10, 11, 12, 13, 14, 15 }, 16);
+        int n = rnd(256), x = rnd(150) - 11, y = rnd(150) - 11, fx = rnd(2), fy = rnd(2);
+        int32_t w = M8_FIX(1) + rnd(0x2000), h = M8_FIX(1) + rnd(0x2000);
+        reference_sspr((n % 16) * 8, (n / 16) * 8, 8, 8, x, y, 8, 8, fx, fy);
+        m8_spr(ram, n, x, y, w, h, fx, fy);
+        expect_same_ram("spr 8x8", t);
+    }
+}
+
+/* sspr at 1:1 eight columns wide from any source column (odd ones straddle source bytes):
+ * the blit's whole-row steps, two rows at a time. */
+Test(gfx_fastpath, sspr_1to1_8_wide_matches_reference)
+{
+    for (int t = 0; t < 4000; t++) {
+        random_state();
+        if (rnd(4) == 0) random_bases();
+        if (rnd(4)) memcpy(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7,
+                                                   8, 9, 10, 11, 12, 13, 14, 15 }, 16);
+        int sx = rnd(121), sy = rnd(128), sh = 1 + rnd(m8_imin(20, 128 - sy));
+        int dx = rnd(150) - 11, dy = rnd(150) - 11, fx = rnd(2), fy = rnd(2);
+        reference_sspr(sx, sy, 8, sh, dx, dy, 8, sh, fx, fy);
+        m8_sspr(ram, sx, sy, 8, sh, dx, dy, 8, sh, fx, fy);
+        expect_same_ram("sspr 1:1 8 wide", t);
+    }
+}
 
 /* map(): every drawn cell is its tile's 8x8 sprite; empty and unflagged cells skipped. */
 Test(gfx_fastpath, map_matches_reference)
@@ -167,6 +214,29 @@ Test(gfx_fastpath, sspr_matches_reference)
 
 /* circfill: the rows of the midpoint circle (x = r, y = 0, d = 1 - r; each step gives rows
  * +-y half-width x and rows +-x half-width y), each row filled out to its widest half-width. */
+static void circfill_trial(const char *what, int t, int cx, int cy, int r, int c)
+{
+    memcpy(want, ram, sizeof want);
+    int half[400];
+    for (int i = 0; i <= r; i++) half[i] = -1;
+    for (int x = r, y = 0, d = 1 - r; x >= y;) {
+        if (x > half[y]) half[y] = x;
+        if (y > half[x]) half[x] = y;
+        y++;
+        if (d < 0) d += 2 * y + 1;
+        else { x--; d += 2 * (y - x) + 1; }
+    }
+    int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
+    for (int dy = -r; dy <= r; dy++)
+        for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
+            int X = X0 + dx, Y = Y0 + dy;
+            if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
+            m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
+        }
+    m8_circfill(ram, cx, cy, r, COL(c));
+    expect_same_ram(what, t);
+}
+
 Test(gfx_fastpath, circfill_matches_reference)
 {
     for (int t = 0; t < 3000; t++) {
@@ -174,25 +244,22 @@ Test(gfx_fastpath, circfill_matches_reference)
         if (rnd(4) == 0) random_bases();
         int cx = rnd(200) - 36, cy = rnd(200) - 36, c = rnd(16);
         int r = rnd(8) == 0 ? rnd(200) : rnd(20);
-        memcpy(want, ram, sizeof want);
-        int half[400];
-        for (int i = 0; i <= r; i++) half[i] = -1;
-        for (int x = r, y = 0, d = 1 - r; x >= y;) {
-            if (x > half[y]) half[y] = x;
-            if (y > half[x]) half[x] = y;
-            y++;
-            if (d < 0) d += 2 * y + 1;
-            else { x--; d += 2 * (y - x) + 1; }
-        }
-        int X0 = cx - m8_camera_x(ram), Y0 = cy - m8_camera_y(ram);
-        for (int dy = -r; dy <= r; dy++)
-            for (int dx = -half[dy < 0 ? -dy : dy]; dx <= half[dy < 0 ? -dy : dy]; dx++) {
-                int X = X0 + dx, Y = Y0 + dy;
-                if ((unsigned)X >= 128 || (unsigned)Y >= 128 || !m8_in_clip(ram, X, Y)) continue;
-                m8_surface_write(want, m8_screen_base(ram), X, Y, ram[M8_DRAW_PAL + c] & 15);
-            }
-        m8_circfill(ram, cx, cy, r, COL(c));
-        expect_same("circfill", t);
+        circfill_trial("circfill", t, cx, cy, r, c);
+    }
+}
+
+/* Small circles (radius 0-17, the precomputed row masks go up to 15) mostly inside the clip
+ * rectangle's columns, both parities of the leftmost pixel, rows clipped above, below and
+ * through the centre, the screen near the top of RAM (no room past it: the masks give way). */
+Test(gfx_fastpath, circfill_small_matches_reference)
+{
+    for (int t = 0; t < 6000; t++) {
+        random_state();
+        if (rnd(6) == 0) random_bases();
+        int r = rnd(18), c = rnd(16);
+        int cx = m8_camera_x(ram) + ram[M8_CLIP_X0] + rnd(m8_imax(1, ram[M8_CLIP_X1] - ram[M8_CLIP_X0]));
+        int cy = m8_camera_y(ram) + rnd(160) - 16;
+        circfill_trial("small circfill", t, cx, cy, r, c);
     }
 }
 
