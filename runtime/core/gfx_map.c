@@ -318,6 +318,21 @@ typedef struct tline_texels {
 
 typedef struct tline_state { uint32_t p, ax, ay; int32_t r; } tline_state;
 
+/* The texel at (ax, ay) for a run with n steps left: its colour in *v (0xff: transparent)
+ * and the steps that stay on it (at most n), by which ax and ay are moved on. */
+static inline __attribute__((always_inline)) uint32_t
+tline_next_texel(const tline_texels *w, const uint8_t *spr, uint32_t n, uint32_t *ax,
+                 uint32_t *ay, unsigned *v)
+{
+    uint32_t m = tline_texel_steps(*ax, &w->tx), my = tline_texel_steps(*ay, &w->ty);
+    if (my < m) m = my;
+    if (n < m) m = n;
+    *v = tline_colour(spr, w->lut0, *ax, *ay);
+    *ax += m * w->sx;
+    *ay += m * w->sy;
+    return m;
+}
+
 /* One cell's run of n >= 1 steps of a straight walk taken a texel at a time (see
  * tline_texel_step): the colour looked up once per texel, a transparent texel skipped. */
 static inline __attribute__((always_inline)) void
@@ -325,12 +340,8 @@ tline_run_texels(const tline_texels *w, const uint8_t *spr, uint32_t n, int kind
 {
     uint32_t ax = st->ax, ay = st->ay;
     do {
-        uint32_t m = tline_texel_steps(ax, &w->tx), my = tline_texel_steps(ay, &w->ty);
-        if (my < m) m = my;
-        if (n < m) m = n;
-        unsigned v = tline_colour(spr, w->lut0, ax, ay);
-        ax += m * w->sx;
-        ay += m * w->sy;
+        unsigned v;
+        uint32_t m = tline_next_texel(w, spr, n, &ax, &ay, &v);
         n -= m;
         if (v != 0xff) tline_texel_fill(w->screen, v, m, kind, &st->p, w->pm);
         else st->p += m * w->pm;
@@ -362,12 +373,8 @@ tline_run_texels_sloped(const tline_texels *w, const uint8_t *spr, uint32_t n, i
 #define TLINE_HI(c) (screen[o] = (uint8_t)((screen[o] & 0x0fu) | (c) << 4))
 #define TLINE_ROW_STEP() do { r += inc; if (r >= den) { r -= den; o += orow; } } while (0)
     do {
-        uint32_t m = tline_texel_steps(ax, &w->tx), my = tline_texel_steps(ay, &w->ty);
-        if (my < m) m = my;
-        if (n < m) m = n;
-        unsigned v = tline_colour(spr, w->lut0, ax, ay);
-        ax += m * w->sx;
-        ay += m * w->sy;
+        unsigned v;
+        uint32_t m = tline_next_texel(w, spr, n, &ax, &ay, &v);
         n -= m;
         if (kind == TK_SROW_R && v != 0xff) {
             if (odd) { TLINE_HI(v); o++; odd = 0; TLINE_ROW_STEP(); m--; }
@@ -417,20 +424,16 @@ tline_run_texels_sloped(const tline_texels *w, const uint8_t *spr, uint32_t n, i
 /* The texel runs out of line, one function per shape of walk: with the drawing loop's
  * state around them the fills' loops would not have the registers they need. */
 typedef void tline_texels_fn(const tline_texels *, const uint8_t *, uint32_t, tline_state *);
-#define TLINE_TEXELS_FN(name, kind) \
+#define TLINE_TEXELS_FN(name, run, kind) \
     static __attribute__((noinline)) void name(const tline_texels *w, const uint8_t *spr, \
                                                uint32_t n, tline_state *st) \
-    { tline_run_texels(w, spr, n, kind, st); }
-TLINE_TEXELS_FN(tline_texels_row_r, TK_ROW_R)
-TLINE_TEXELS_FN(tline_texels_row_l, TK_ROW_L)
-TLINE_TEXELS_FN(tline_texels_col, TK_COL)
-#define TLINE_TEXELS_SLOPED_FN(name, kind) \
-    static __attribute__((noinline)) void name(const tline_texels *w, const uint8_t *spr, \
-                                               uint32_t n, tline_state *st) \
-    { tline_run_texels_sloped(w, spr, n, kind, st); }
-TLINE_TEXELS_SLOPED_FN(tline_texels_srow_r, TK_SROW_R)
-TLINE_TEXELS_SLOPED_FN(tline_texels_srow_l, TK_SROW_L)
-TLINE_TEXELS_SLOPED_FN(tline_texels_scol, TK_SCOL)
+    { run(w, spr, n, kind, st); }
+TLINE_TEXELS_FN(tline_texels_row_r, tline_run_texels, TK_ROW_R)
+TLINE_TEXELS_FN(tline_texels_row_l, tline_run_texels, TK_ROW_L)
+TLINE_TEXELS_FN(tline_texels_col, tline_run_texels, TK_COL)
+TLINE_TEXELS_FN(tline_texels_srow_r, tline_run_texels_sloped, TK_SROW_R)
+TLINE_TEXELS_FN(tline_texels_srow_l, tline_run_texels_sloped, TK_SROW_L)
+TLINE_TEXELS_FN(tline_texels_scol, tline_run_texels_sloped, TK_SCOL)
 
 /* tline's drawing steps, all inside the clip: `steps` pixels from screen pixel index p
  * (y*128 + x), each step adding pm, and pn more when the remainder r (0 <= r < den) plus

@@ -277,6 +277,19 @@ blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c
         }
     }
 }
+
+/* blit_plain for destination x's parity and the mirroring, each case a loop of its own */
+static inline __attribute__((always_inline)) void
+blit_plain_case(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows,
+                int x, int c, int n, int flip, int pairs)
+{
+    switch ((x & 1) | (flip ? 2 : 0)) {
+    case 0: blit_plain(d, s, sstep, rows, x, c, n, 0, 0, pairs); break;
+    case 1: blit_plain(d, s, sstep, rows, x, c, n, 1, 0, pairs); break;
+    case 2: blit_plain(d, s, sstep, rows, x, c, n, 0, 1, pairs); break;
+    default: blit_plain(d, s, sstep, rows, x, c, n, 1, 1, pairs); break;
+    }
+}
 #define M8_SWAR 1
 #else
 #define M8_SWAR 0
@@ -347,13 +360,7 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
             uint8_t *d = ram + dst + (uint32_t)ya * 64;
             const uint8_t *q = ram + src + (uint32_t)r0 * 64;
             ptrdiff_t step = fy ? -64 : 64;
-            int rows = yb - ya, n = xb - xa, pairs = sheet_apart(src, dst);
-            switch ((xa & 1) | (fx ? 2 : 0)) {
-            case 0: blit_plain(d, q, step, rows, xa, c0, n, 0, 0, pairs); break;
-            case 1: blit_plain(d, q, step, rows, xa, c0, n, 1, 0, pairs); break;
-            case 2: blit_plain(d, q, step, rows, xa, c0, n, 0, 1, pairs); break;
-            default: blit_plain(d, q, step, rows, xa, c0, n, 1, 1, pairs); break;
-            }
+            blit_plain_case(d, q, step, yb - ya, xa, c0, xb - xa, fx, sheet_apart(src, dst));
             return;
         }
 #endif
@@ -428,13 +435,7 @@ static void spr8_plain(uint8_t *ram, int n, int x, int y, int fx, int fy)
     uint8_t *d = ram + dst + (uint32_t)ya * 64;
     const uint8_t *q = ram + src + (uint32_t)r0 * 64;
     ptrdiff_t step = fy ? -64 : 64;
-    int rows = yb - ya, cols = xb - xa, pairs = sheet_apart(src, dst);
-    switch ((xa & 1) | (fx ? 2 : 0)) {
-    case 0: blit_plain(d, q, step, rows, xa, c0, cols, 0, 0, pairs); break;
-    case 1: blit_plain(d, q, step, rows, xa, c0, cols, 1, 0, pairs); break;
-    case 2: blit_plain(d, q, step, rows, xa, c0, cols, 0, 1, pairs); break;
-    default: blit_plain(d, q, step, rows, xa, c0, cols, 1, 1, pairs); break;
-    }
+    blit_plain_case(d, q, step, yb - ya, xa, c0, xb - xa, fx, sheet_apart(src, dst));
 }
 #endif
 

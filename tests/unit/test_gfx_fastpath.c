@@ -135,16 +135,23 @@ Test(gfx_fastpath, spr_matches_reference) { spr_trials("spr", 0); }
 
 Test(gfx_fastpath, spr_matches_reference_with_sheet_and_screen_moved) { spr_trials("spr moved", 1); }
 
+/* A random machine state for the word blit's trials: the bases moved one time in four, the
+ * draw palette mostly reset (colour 0 transparent). */
+static void random_blit_state(void)
+{
+    random_state();
+    if (rnd(4) == 0) random_bases();
+    if (rnd(4)) memcpy(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7,
+                                               8, 9, 10, 11, 12, 13, 14, 15 }, 16);
+}
+
 /* One 8x8 sprite (spr's own word path): mostly the reset palette, widths and heights just
  * over 1 (still 8 pixels), every clip and camera offset (odd and even first columns and
  * rows on both sides), the rows two at a time with an odd row left over. */
 Test(gfx_fastpath, spr8_matches_reference)
 {
     for (int t = 0; t < 6000; t++) {
-        random_state();
-        if (rnd(4) == 0) random_bases();
-        if (rnd(4)) memcpy(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7,
-                                                   8, 9, 10, 11, 12, 13, 14, 15 }, 16);
+        random_blit_state();
         int n = rnd(256), x = rnd(150) - 11, y = rnd(150) - 11, fx = rnd(2), fy = rnd(2);
         int32_t w = M8_FIX(1) + rnd(0x2000), h = M8_FIX(1) + rnd(0x2000);
         reference_sspr((n % 16) * 8, (n / 16) * 8, 8, 8, x, y, 8, 8, fx, fy);
@@ -158,10 +165,7 @@ Test(gfx_fastpath, spr8_matches_reference)
 Test(gfx_fastpath, sspr_1to1_8_wide_matches_reference)
 {
     for (int t = 0; t < 4000; t++) {
-        random_state();
-        if (rnd(4) == 0) random_bases();
-        if (rnd(4)) memcpy(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7,
-                                                   8, 9, 10, 11, 12, 13, 14, 15 }, 16);
+        random_blit_state();
         int sx = rnd(121), sy = rnd(128), sh = 1 + rnd(m8_imin(20, 128 - sy));
         int dx = rnd(150) - 11, dy = rnd(150) - 11, fx = rnd(2), fy = rnd(2);
         reference_sspr(sx, sy, 8, sh, dx, dy, 8, sh, fx, fy);
