@@ -4,10 +4,10 @@
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
  * result as the binding would push it (m8_push_num's integer-or-float choice). The
  * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) and peek/poke report
- * their cost units as their bindings do. Coordinates and colours take every number (past 2^31, NaN
- * and infinities as the full readers take them); a value the fast path does not cover (flr
- * past 2^31, an angle off the 16.16 grid) makes the body decline before it changes
- * anything; the full call then runs.
+ * their cost units as their bindings do. Coordinates and colours take every number (past
+ * 2^31, NaN and infinities as the full readers take them); a value the fast path does not
+ * cover (flr past 2^31, an angle off the 16.16 grid, a peek of several values) makes the
+ * body decline before it changes anything; the full call then runs.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
  * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h. */
 #include <math.h>
