@@ -26,6 +26,20 @@ static inline void m8_call_begin(lua_State *L, const m8_api_row *row)
     vm->call_area.source = M8_SOURCE_NONE;
 }
 
+/* Open a frameless call (api_registry.c's fast_dispatch): m8_call_begin without the sync of
+ * the Lua count, which only moves counted cycles into the cost model (whatever reads those,
+ * stat, the frame's end or the pacer, syncs first; the slice and the watch read the count
+ * itself), so deferring it changes no figure; the point the count was read at is kept, as
+ * the sync keeps it (the floor of a charge that gives cycles back). Nor does it clear the
+ * area and sprites a profiler collects: frameless calls run only while none observes, and
+ * every call's end clears them. */
+static inline void m8_call_begin_frameless(m8_vm *vm, const m8_api_row *row)
+{
+    vm->lua_read = vm->lua_count;
+    vm->call_row = row;
+    vm->call_units = 0;
+}
+
 /* A cost rule's cycles for `units`: base + per * max(min, units/div), rounded as it says. */
 static inline uint64_t m8_call_rule_cycles(const m8_cost_rule *rule, double units)
 {
@@ -42,13 +56,14 @@ static inline void m8_call_end(lua_State *L, const m8_api_row *row)
     m8_vm *vm = m8_vm_of(L);
     uint64_t cycles = m8_call_rule_cycles(&row->cost, vm->call_units);
     m8_cost_charge_system(&vm->machine->cost, cycles);
-    if (cycles) m8_vm_slice_check(vm);
+    int due = cycles && m8_vm_checks_due(vm);     /* (neither check fires on a free call) */
+    if (due) m8_vm_slice_check(vm);
     if (vm->call_observer) vm->call_observer(vm, L, row, cycles, vm->call_units);
     vm->call_units = 0;          /* a binding that called back into Lua (foreach) must not */
     vm->n_sprite_reports = 0;    /* inherit the units, sprites or area of the calls made there */
     vm->call_area.set = 0;
     vm->call_area.source = M8_SOURCE_NONE;
-    m8_vm_watch_call(vm, L, cycles);   /* may end runaway code with the endless-loop error */
+    m8_vm_watch_call(vm, L, due);   /* may end runaway code with the endless-loop error */
 }
 
 #endif

@@ -67,15 +67,15 @@ _Static_assert(sizeof dispatchers / sizeof dispatchers[0] ==
  * dispatch does around the binding, around its body in api_fastcall.c. Declined, before
  * anything is done, for too few arguments (the full call raises the arity error) and while
  * a profiler observes calls (it reads the call's own stack level). A body that declines
- * after m8_call_begin has changed nothing that the full call's m8_call_begin does not set
- * again: the sync of the Lua count is the same, made twice. */
+ * after m8_call_begin_frameless has changed nothing that the full call's m8_call_begin does
+ * not set again. */
 static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
                                 int (*body)(m8_vm *, int, const double *, double *), int n,
                                 const lua_Number *a, lua_Number *out)
 {
     m8_vm *vm = m8_vm_of(L);
     if (n < row->min_args || vm->call_observer) return LUA_M8FAST_DECLINE;
-    m8_call_begin(L, row);
+    m8_call_begin_frameless(vm, row);
     int kind = body(vm, n, a, out);
     if (kind != LUA_M8FAST_DECLINE) m8_call_end(L, row);
     return kind;

@@ -501,6 +501,7 @@ int mote8_state_load(mote8 *vm, const void *buf, size_t len)
                          sizeof(field));
     VM_FIELDS(C, vm)
 #undef C
+    vm->lua_read = vm->lua_synced;      /* (equal at every tick's end, where states are saved) */
     m8_machine *m = vm->machine;
 #define C(field) memcpy(&(field), (const char *)s.m + ((const char *)&(field) - (const char *)m), \
                          sizeof(field));

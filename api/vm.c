@@ -43,10 +43,6 @@
 #include "synth.h"
 #include "vm_internal.h"
 
-/* Where the cart's code cannot yield, an endless loop ends in an error after this many
- * cycles without a frame end (m8conf.h). */
-#define M8_HANG_CYCLES ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS))
-
 /* ---------------------------------------------------------------- allocator --- */
 
 static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -118,14 +114,14 @@ static int counting_in_vm(const m8_vm *vm)
 /* Cycles of a count of vm->lua_count (exact: whole cycles of the running total). */
 static uint64_t lua_cycles_of(const m8_vm *vm, uint64_t count)
 {
-    if (counting_in_vm(vm) || vm->config.lua_unit_weights) return count;
+    if (vm->count_is_cycles) return count;
     return count * M8_LUA_HOOK_CYCLES_NUM / M8_LUA_HOOK_CYCLES_DEN;
 }
 
 void m8_vm_sync_lua(m8_vm *vm)
 {
     uint64_t n = lua_cycles_of(vm, vm->lua_count) - lua_cycles_of(vm, vm->lua_synced);
-    vm->lua_synced = vm->lua_count;
+    vm->lua_synced = vm->lua_read = vm->lua_count;
     vm->machine->cost.lua_cycles += n;
 }
 
@@ -152,13 +148,13 @@ static void charge_op(lua_State *L, long long cycles, m8_charge_kind kind)
 {
     m8_vm *vm = m8_vm_of(L);
     if (kind == M8_CHARGE_WEIGHT && vm->config.lua_unit_weights) return;
-    int in_cycles = counting_in_vm(vm) || vm->config.lua_unit_weights;  /* else instructions */
+    int in_cycles = vm->count_is_cycles;  /* else instructions */
     if (cycles >= 0) {
         uint64_t c = (uint64_t)cycles;
         vm->lua_count += in_cycles ? c : c * M8_LUA_HOOK_CYCLES_DEN / M8_LUA_HOOK_CYCLES_NUM;
         return;
     }
-    uint64_t floor = vm->lua_synced;
+    uint64_t floor = vm->lua_read;
     if (vm->slice_start > floor) floor = vm->slice_start;
     if (vm->watch_lua_start > floor) floor = vm->watch_lua_start;
     uint64_t room = vm->lua_count > floor ? vm->lua_count - floor : 0;
@@ -246,10 +242,10 @@ static M8_COLD void check_hang(m8_vm *vm, lua_State *L)
 
 static int can_yield(const m8_vm *vm, lua_State *L) { return L == vm->co && lua_isyieldable(L); }
 
-void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles)
+void m8_vm_watch_call(m8_vm *vm, lua_State *L, int due)
 {
     /* (the cheap sum first: can_yield asks Lua, on nearly every call of a cart) */
-    if (cycles && watch_used(vm) > M8_HANG_CYCLES && !can_yield(vm, L)) check_hang(vm, L);
+    if (due && watch_used(vm) > M8_HANG_CYCLES && !can_yield(vm, L)) check_hang(vm, L);
     if (++vm->watch_calls >= M8_STALL_CHECK_CALLS) {
         vm->watch_calls = 0;
         check_stall(vm, L);
@@ -634,6 +630,7 @@ mote8 *mote8_create(const mote8_config *config)
     m8_vm *vm = calloc(1, sizeof *vm);
     if (!vm) return NULL;
     if (config) vm->config = *config;
+    vm->count_is_cycles = counting_in_vm(vm) || vm->config.lua_unit_weights;
     vm->mem_limit = vm->config.lua_memory_limit ? vm->config.lua_memory_limit
                                                 : M8_LUA_HEAP_LIMIT;
     vm->machine = m8_machine_new();
@@ -950,7 +947,7 @@ int m8_vm_start_cart(m8_vm *vm, const char *name, int keep_input)
     vm->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_xmove(L, vm->co, 1);                 /* body onto the coroutine */
     lua_pop(L, 1);                           /* the cart chunk */
-    vm->lua_count = vm->lua_synced = 0;
+    vm->lua_count = vm->lua_synced = vm->lua_read = 0;
     vm->yield_due = 0;
     start_counting(vm, vm->co);
     start_counting(vm, L);                   /* pause-menu callbacks run here: counted, so an

@@ -75,7 +75,13 @@ struct mote8 {
     double call_units;          /* units it reported */
     uint64_t lua_count;         /* counted so far: cycles (the counting VM, by opcode weight)
                                    or instructions (the count hook); see lua_cycles_of */
+    int count_is_cycles;        /* lua_count is in cycles (the counting VM, or unit weights):
+                                   set once with the config */
     uint64_t lua_synced;        /* of which handed to the cost model (m8_vm_sync_lua) */
+    uint64_t lua_read;          /* lua_count when an API call last began (the sync, or a
+                                   frameless call, which defers the sync): the floor of a
+                                   charge that gives cycles back (vm.c charge_op); equal to
+                                   lua_synced at every tick's end */
     uint64_t slice_start;       /* lua_count when the main coroutine was resumed */
     long slice_left;            /* hook counting: instructions before the slice check */
     uint64_t slice_cycles;      /* the slice's length in cycles of Lua and API cost */
@@ -183,10 +189,28 @@ void m8_vm_slice_check(m8_vm *vm);
 /* The endless-loop watch (code that cannot be paused, and the host-time backstop) starts
  * now: at each resume of the main coroutine and before each pause-menu callback. */
 void m8_vm_watch_begin(m8_vm *vm);
-/* After an API call that charged `cycles` on thread L: raises the endless-loop error when
- * code that cannot be paused has run past M8_HANG_BUDGETS of Lua and API cost, or any code
- * has held the host for M8_HOST_STALL_MS. */
-void m8_vm_watch_call(m8_vm *vm, lua_State *L, uint64_t cycles);
+/* After an API call on thread L: raises the endless-loop error when code that cannot be
+ * paused has run past M8_HANG_BUDGETS of Lua and API cost (tested only when `due`: the call
+ * charged cycles and m8_vm_checks_due said so), or any code has held the host for
+ * M8_HOST_STALL_MS. */
+void m8_vm_watch_call(m8_vm *vm, lua_State *L, int due);
+
+/* Where the cart's code cannot yield, an endless loop ends in an error after this many
+ * cycles without a frame end (m8conf.h). */
+#define M8_HANG_CYCLES ((uint64_t)M8_HANG_BUDGETS * M8_FRAME_BUDGET(M8_FPS))
+
+/* 0 when neither the slice's end (m8_vm_slice_check) nor the watch's test of cost
+ * (m8_vm_watch_call) can fire now, 1 when either may (the exact checks then decide; they
+ * run on every call under the count hook). With the count in cycles, each is the Lua and
+ * API cost since its start against a length, summed modulo 2^64 as those checks sum it,
+ * so one total serves both: the test every API call makes in a few instructions. */
+static inline int m8_vm_checks_due(const m8_vm *vm)
+{
+    if (!vm->count_is_cycles) return 1;
+    uint64_t total = vm->lua_count + vm->machine->cost.system_cycles;
+    return total - (vm->slice_start + vm->slice_system_start) > vm->slice_cycles ||
+           total - (vm->watch_lua_start + vm->watch_system_start) > M8_HANG_CYCLES;
+}
 /* Save 0x5e00-0x5eff through the platform if dset() changed it since the last save: once
  * per tick at most (mote8_tick), and when the machine is destroyed or reset
  * (api/api_cartdata.c). */

@@ -133,6 +133,65 @@ Test(fastcall, other_calls_are_real_calls)
 /* The frameless call makes the stack growth and CallInfo the real call makes: a call at a
  * depth nothing else reached leaves the heap as large as the real call (an empty call hook
  * turns the frameless path off). */
+static int empty_body_for_many(lua_State *L) { lua_pushinteger(L, -2); return 1; }
+
+/* Twenty-four light C functions (each says -1 when called in full) whose variants say
+ * their own number: the table of variants is made anew as each one is set. */
+#define MANY_FNS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
+    X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23)
+#define MANY_FN(i) \
+    static int many_body_##i(lua_State *L) { lua_pushinteger(L, -1); return 1; } \
+    static int many_variant_##i(lua_State *L, int n, const lua_Number *a, lua_Number *out) \
+    { (void)L, (void)n, (void)a; *out = i; return LUA_M8FAST_INT; }
+MANY_FNS(MANY_FN)
+#undef MANY_FN
+static int many_other_variant(lua_State *L, int n, const lua_Number *a, lua_Number *out)
+{
+    (void)L, (void)n, (void)a;
+    *out = 100;
+    return LUA_M8FAST_INT;
+}
+
+/* Every function set finds its own variant (none lost or swapped when the table is made
+ * anew, whatever slots the addresses hash to), setting one again replaces its variant,
+ * and a function never set is called in full. */
+Test(fastcall, each_function_finds_its_own_variant)
+{
+    lua_State *L = vm_state();
+    lua_CFunction bodies[] = {
+#define MANY_REF(i) many_body_##i,
+        MANY_FNS(MANY_REF)
+#undef MANY_REF
+    };
+    lua_M8Fast variants[] = {
+#define MANY_REF(i) many_variant_##i,
+        MANY_FNS(MANY_REF)
+#undef MANY_REF
+    };
+    int count = (int)(sizeof bodies / sizeof bodies[0]);
+    for (int i = 0; i < count; i++) {
+        cr_assert(lua_m8_setfastcall(bodies[i], variants[i]), "function %d", i);
+        lua_pushcfunction(L, bodies[i]);
+        char name[16];
+        snprintf(name, sizeof name, "m%d", i);
+        lua_setglobal(L, name);
+    }
+    cr_assert(lua_m8_setfastcall(bodies[5], many_other_variant));
+    lua_pushcfunction(L, empty_body_for_many);
+    lua_setglobal(L, "unset");
+    cr_assert_eq(luaL_dostring(L,
+        "local r = {}\n"
+        "for i = 0, 23 do r[#r + 1] = _G['m' .. i](1) end\n"
+        "r[#r + 1] = f(2, 3)\n"                      /* set before them */
+        "r[#r + 1] = unset(1)\n"
+        "return table.unpack(r)"), LUA_OK, "%s", lua_tostring(L, -1));
+    for (int i = 0; i < count; i++)
+        cr_assert_eq(lua_tointeger(L, i + 1), i == 5 ? 100 : i, "function %d", i);
+    cr_assert_eq(lua_tointeger(L, count + 1), 5);
+    cr_assert_eq(lua_tointeger(L, count + 2), -2);
+    lua_close(L);
+}
+
 static void empty_hook(lua_State *L, lua_Debug *ar) { (void)L; (void)ar; }
 static int heap_after_deep_call(int real_calls)
 {
