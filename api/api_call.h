@@ -32,10 +32,12 @@ static inline void m8_call_begin(lua_State *L, const m8_api_row *row)
  * itself), so deferring it changes no figure; the point the count was read at is kept, as
  * the sync keeps it (the floor of a charge that gives cycles back). Nor does it clear the
  * area and sprites a profiler collects: frameless calls run only while none observes, and
- * every call's end clears them. */
+ * every call's end clears them. A row of fixed cost (closed by m8_call_end_fixed) needs no
+ * row or units either: a full call sets its own. */
 static inline void m8_call_begin_frameless(m8_vm *vm, const m8_api_row *row)
 {
     vm->lua_read = vm->lua_count;
+    if (row->cost.per == 0) return;     /* a fixed cost: nothing for m8_call_end to read */
     vm->call_row = row;
     vm->call_units = 0;
 }
@@ -64,6 +66,19 @@ static inline void m8_call_end(lua_State *L, const m8_api_row *row)
     vm->call_area.set = 0;
     vm->call_area.source = M8_SOURCE_NONE;
     m8_vm_watch_call(vm, L, due);   /* may end runaway code with the endless-loop error */
+}
+
+/* Close a frameless call (api_registry.c's fast_dispatch) of a row whose cost is fixed:
+ * m8_call_end without the profiler's part (frameless calls run only while none observes)
+ * and without clearing the units, area and sprites (m8_call_begin_frameless set none of
+ * them for such a row; the rule does not read the units). */
+static inline void m8_call_end_fixed(lua_State *L, m8_vm *vm, const m8_api_row *row)
+{
+    uint64_t cycles = (uint64_t)row->cost.base;
+    m8_cost_charge_system(&vm->machine->cost, cycles);
+    int due = cycles && m8_vm_checks_due(vm);
+    if (due) m8_vm_slice_check(vm);
+    m8_vm_watch_call(vm, L, due);
 }
 
 #endif

@@ -77,7 +77,9 @@ static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
     if (n < row->min_args || vm->call_observer) return LUA_M8FAST_DECLINE;
     m8_call_begin_frameless(vm, row);
     int kind = body(vm, n, a, out);
-    if (kind != LUA_M8FAST_DECLINE) m8_call_end(L, row);
+    if (kind == LUA_M8FAST_DECLINE) return kind;
+    if (row->cost.per == 0) m8_call_end_fixed(L, vm, row);     /* (the row is a constant) */
+    else m8_call_end(L, row);
     return kind;
 }
 
