@@ -60,6 +60,7 @@ static inline int sheet_read(const uint8_t *ram, uint32_t base, int x, int y)
 typedef struct pair_ink {
     uint8_t lut[16];
     uint8_t val[256], keep[256];
+    uint64_t rep_val[16], rep_opq[16];  /* colour c's value in every nibble; ~0 if drawn */
     int plain;                  /* the reset palette: colours as they are, only 0 transparent */
 } pair_ink;
 
@@ -73,6 +74,11 @@ static const pair_ink *pair_ink_for(const m8_sprite_ink *s)
         uint8_t lo = s->lut0[b & 15], hi = s->lut0[b >> 4];
         cache.val[b] = (uint8_t)((lo == 0xff ? 0 : lo) | (hi == 0xff ? 0 : hi << 4));
         cache.keep[b] = (uint8_t)((lo == 0xff ? 0x0f : 0) | (hi == 0xff ? 0xf0 : 0));
+    }
+    for (int c = 0; c < 16; c++) {
+        uint8_t v = s->lut0[c];
+        cache.rep_val[c] = v == 0xff ? 0 : v * 0x1111111111111111ull;
+        cache.rep_opq[c] = v == 0xff ? 0 : ~(uint64_t)0;
     }
     cache.plain = s->lut0[0] == 0xff;
     for (int c = 1; c < 16; c++) cache.plain &= s->lut0[c] == c;
@@ -484,170 +490,357 @@ static inline void scale_walk_step(scale_walk *w, int down)
     }
 }
 
-/* The columns of one scaled draw: destination x in [xa, xb), the source column of each
- * (srcx, monotonic, so the columns used lie in cmin..cmax), and, for the fast path, a row's
- * layout in screen bytes: a single first pixel at odd xa (lead), `pairs` whole bytes from
- * x0, a single last pixel (tail). */
-typedef struct sspr_cols {
-    int xa, xb, cmin, cmax;
-    int lead, x0, pairs, tail;
-    int direct;                 /* scaled down: each destination pixel reads its own colour */
-    int srcx[128];
-    uint8_t at[128];            /* index into a decoded row's colours, per destination x */
-    uint8_t byte[128], shift[128];  /* direct: each pixel's byte and nibble in a sheet row */
-} sspr_cols;
-
-/* Decode source row `srow` into cols: colours cmin..cmax, or (direct) one per destination
- * pixel. */
-static inline void sspr_read_row(const uint8_t *ram, uint32_t src, int srow,
-                                 const sspr_cols *c, uint8_t *cols)
+/* How many steps from the walk's current one (at most `left`) keep its quotient, the walk
+ * left at the first step that does not: when scaled up (num < den) one division for the
+ * whole run of equal quotients. */
+static inline int scale_walk_run(scale_walk *w, int down, int left)
 {
-    int n = c->xb - c->xa;
-    int in_sheet = (unsigned)srow < 128 && src + (uint32_t)(srow + 1) * 64 <= 0x10000;
-    const uint8_t *row = in_sheet ? ram + src + (uint32_t)srow * 64 : NULL;
-    if (c->direct) {
-        if (row) {
-            for (int i = 0; i < n; i++)
-                cols[i] = (uint8_t)((row[c->byte[i]] >> c->shift[i]) & 15);
-        } else {
-            for (int i = 0; i < n; i++) cols[i] = (uint8_t)sheet_read(ram, src, c->srcx[i], srow);
-        }
-    } else if (row) {
-        if (c->cmin >= 0 && c->cmax < 128) {            /* inside the sheet: a byte a pair */
-            uint8_t *o = cols;
-            int k = c->cmin;
-            if (k & 1) *o++ = (uint8_t)(row[k++ >> 1] >> 4);
-            for (; k < c->cmax; k += 2) {
-                uint8_t two = row[k >> 1];
-                *o++ = two & 15;
-                *o++ = (uint8_t)(two >> 4);
-            }
-            if (k == c->cmax) *o = row[k >> 1] & 15;
-        } else {
-            for (int k = c->cmin; k <= c->cmax; k++)
-                cols[k - c->cmin] = (unsigned)k < 128 ? (uint8_t)nibble(row, k) : 0;
-        }
+    if (w->dq) {
+        scale_walk_step(w, down);
+        return 1;
+    }
+    int64_t n = 1 + (down ? w->r : w->den - 1 - w->r) / w->dr;
+    if (n >= left) return left;
+    if (!down) {
+        w->r += n * w->dr - w->den;
+        w->q++;
     } else {
-        for (int k = c->cmin; k <= c->cmax; k++)
-            cols[k - c->cmin] = (uint8_t)sheet_read(ram, src, k, srow);
+        w->r += w->den - n * w->dr;
+        w->q--;
+    }
+    return (int)n;
+}
+
+/* --- scaled sspr ---
+ * A destination row of a scaled draw depends only on its source row, so it is made once per
+ * source row as 64-bit words of the screen row, from the byte holding its first visible
+ * pixel: val (the colours drawn, 0 elsewhere) and opq (0xf in every nibble drawn); every
+ * destination row that repeats the source row is then one read-modify-write per word. The
+ * words are filled as a stream of nibbles: `bits` of the current word are taken, and a
+ * piece of `len` bits (at most 64) goes in at that offset, the rest into the next word. */
+typedef struct nib_stream {
+    uint64_t v, o;              /* the word being filled */
+    int bits, j;                /* its bits taken, its index */
+    uint64_t *val, *opq;
+} nib_stream;
+
+static inline __attribute__((always_inline)) void stream_put(nib_stream *s, uint64_t v,
+                                                             uint64_t o, int len)
+{
+    s->v |= v << s->bits;
+    s->o |= o << s->bits;
+    s->bits += len;
+    if (s->bits >= 64) {
+        s->val[s->j] = s->v;
+        s->opq[s->j] = s->o;
+        s->j++;
+        s->bits -= 64;
+        s->v = s->bits ? v >> (len - s->bits) : 0;
+        s->o = s->bits ? o >> (len - s->bits) : 0;
     }
 }
 
-/* Write the whole bytes of one destination row from a row's kept bits and values, held
- * as 64-bit words (byte b of the row is byte b % 8 of word b / 8): eight bytes a step,
- * then the last bytes of a row whose width is not a multiple of eight. The words were
- * stored whole, so every load here reads exactly what one store wrote (no byte stores
- * read back as a word, which stalls the store-to-load forwarding). */
-static inline void sspr_put_pairs(uint8_t *p, const uint64_t *rk, const uint64_t *rv, int pairs)
+#define SSPR_WORDS 10           /* a row's 8 words and what a last piece spills past them */
+
+/* One run of a row made pixel by pixel: `len` (1-16) destination pixels of the source column
+ * at byte `byte` and nibble `shift` of the row (shift 8: outside the sheet, colour 0). */
+typedef struct sspr_run {
+    uint64_t mask;              /* the low 4*len bits */
+    uint8_t byte, shift, bits;
+} sspr_run;
+
+/* What one scaled draw needs per source row: the destination columns [xa, xb), the words'
+ * count and the last one's mask, and either the runs or (whole magnification 2x-4x of
+ * columns inside the sheet) the chunks of four source columns to expand. */
+typedef struct sspr_plan {
+    int xa, xb, nw;
+    uint64_t last;              /* the bits of word nw-1 inside the row */
+    int whole;                  /* expand whole chunks: the fields below */
+    int scale, flip, m0, chunks, drop;
+    const uint32_t *expand;     /* byte -> its two pixels, each `scale` times (mirrored) */
+    int nruns;                  /* otherwise: the runs */
+    sspr_run runs[128];
+} sspr_plan;
+
+/* byte -> its two pixels (low nibble first; mirrored: high first), each repeated s times,
+ * for s = 2, 3, 4: made on first use. */
+static const uint32_t *expand_table(int s, int flip)
 {
-    int j = 0;
-    for (; 8 * j + 8 <= pairs; j++) {
+    static _Thread_local uint32_t tab[3][2][256];
+    static _Thread_local int made;
+    if (!made) {
+        for (int k = 2; k <= 4; k++) {
+            uint32_t rep = 0;
+            for (int t = 0; t < k; t++) rep |= 1u << (4 * t);
+            for (int b = 0; b < 256; b++) {
+                uint32_t lo = (uint32_t)(b & 15) * rep, hi = (uint32_t)(b >> 4) * rep;
+                tab[k - 2][0][b] = lo | hi << (4 * k);
+                tab[k - 2][1][b] = hi | lo << (4 * k);
+            }
+        }
+        made = 1;
+    }
+    return tab[s - 2][flip];
+}
+
+/* 0xf in every nibble of w that is not colour 0. */
+static inline uint64_t opaque_nibbles64(uint64_t w)
+{
+    uint64_t t = w | (w >> 1);
+    t |= t >> 2;
+    return (t & 0x1111111111111111ull) * 15u;
+}
+
+/* Source byte b of the row through the palette and the expansion: the colours drawn and
+ * (not plain) 0xf where drawn. */
+static inline __attribute__((always_inline)) void expand_byte(const uint32_t *X,
+                                                               const pair_ink *k, uint8_t b,
+                                                               int plain, uint64_t *v,
+                                                               uint64_t *o, int at)
+{
+    if (plain) {
+        *v |= (uint64_t)X[b] << at;
+    } else {
+        *v |= (uint64_t)X[k->val[b]] << at;
+        *o |= (uint64_t)X[(uint8_t)~k->keep[b]] << at;
+    }
+}
+
+/* The row's words from chunks: the source pixels of sheet columns cw*m .. cw*m+cw-1 (cw = 8
+ * at 2x, a 64-bit piece; 4 otherwise), their bytes expanded by the table, m walking up
+ * (mirrored: down, each chunk's bytes last first) from m0, the first chunk's first `drop`
+ * pixels left out. The reset palette draws a pixel when it is not 0 (the masks made per
+ * word at the end); other palettes go through the pair tables before the expansion. */
+static inline __attribute__((always_inline)) void
+sspr_row_whole(const uint8_t *row, const sspr_plan *pl, const pair_ink *k, uint64_t *val,
+               uint64_t *opq, int plain, int flip, int wide)
+{
+    nib_stream st = { 0, 0, 4 * (pl->xa & 1), 0, val, opq };
+    const uint32_t *X = pl->expand;
+    int sb = wide ? 16 : 8 * pl->scale, len = wide ? 64 : 2 * sb, nb = wide ? 4 : 2;
+    int shift = 4 * pl->drop;
+    const uint8_t *q = row + nb * pl->m0;
+    for (int n = pl->chunks; n > 0; n--, q += flip ? -nb : nb) {
+        uint64_t v = 0, o = 0;
+        for (int i = 0; i < nb; i++)
+            expand_byte(X, k, q[flip ? nb - 1 - i : i], plain, &v, &o, i * sb);
+        stream_put(&st, v >> shift, o >> shift, len - shift);
+        shift = 0;
+    }
+    val[st.j] = st.v;
+    opq[st.j] = st.o;
+    val[pl->nw - 1] &= pl->last;
+    if (plain) {
+        for (int j = 0; j < pl->nw; j++) opq[j] = opaque_nibbles64(val[j]);
+    } else {
+        opq[pl->nw - 1] &= pl->last;
+    }
+}
+
+/* The row's words from the runs, a source pixel a run, through the palette's colour words. */
+static inline void sspr_row_runs(const uint8_t *row, const sspr_plan *pl, const pair_ink *k,
+                                 uint64_t *val, uint64_t *opq)
+{
+    nib_stream st = { 0, 0, 4 * (pl->xa & 1), 0, val, opq };
+    for (int i = 0; i < pl->nruns; i++) {
+        const sspr_run *r = &pl->runs[i];
+        int c = (row[r->byte] >> r->shift) & 15;
+        stream_put(&st, k->rep_val[c] & r->mask, k->rep_opq[c] & r->mask, r->bits);
+    }
+    val[st.j] = st.v;
+    opq[st.j] = st.o;
+}
+
+/* Plan the rows of a draw whose destination pixel i (from dx; mirrored: from the far side)
+ * takes source column sx + floor(i * sw / dw). */
+static void sspr_plan_rows(sspr_plan *pl, int xa, int xb, int sx, int sw, int dx, int dw,
+                           int flip)
+{
+    int n = xb - xa;
+    int64_t i0 = flip ? (int64_t)dw - 1 - (xa - dx) : xa - dx;
+    int64_t i1 = flip ? (int64_t)dw - 1 - (xb - 1 - dx) : xb - 1 - dx;
+    int c0 = sx + (int)(i0 * sw / dw), c1 = sx + (int)(i1 * sw / dw);
+    int nib = (xa & 1) + n;                     /* nibbles from the first byte */
+    pl->xa = xa;
+    pl->xb = xb;
+    pl->nw = (nib + 15) / 16;
+    pl->last = (nib & 15) ? ((uint64_t)1 << (4 * (nib & 15))) - 1 : ~(uint64_t)0;
+    int s = dw / sw;
+    pl->scale = pl->flip = pl->m0 = pl->chunks = pl->drop = pl->nruns = 0;
+    pl->expand = NULL;
+    pl->whole = dw == s * sw && s >= 2 && s <= 4 && m8_imin(c0, c1) >= 0 &&
+                m8_imax(c0, c1) < 128;
+    if (pl->whole) {
+        int ph = (int)(i0 % s);                 /* pixels of column c0 before xa */
+        pl->scale = s;
+        pl->flip = flip;
+        pl->expand = expand_table(s, flip);
+        int cw = s == 2 ? 8 : 4, lg = s == 2 ? 3 : 2;    /* a chunk's columns */
+        pl->m0 = c0 >> lg;
+        if (!flip) {
+            pl->chunks = (c1 >> lg) - (c0 >> lg) + 1;
+            pl->drop = ph + s * (c0 & (cw - 1));
+        } else {
+            pl->chunks = (c0 >> lg) - (c1 >> lg) + 1;
+            pl->drop = (s - 1 - ph) + s * (cw - 1 - (c0 & (cw - 1)));
+        }
+        return;
+    }
+    scale_walk cw = scale_walk_at(i0, sw, dw);
+    for (int i = 0; i < n;) {
+        int col = sx + (int)cw.q, len = 0;
+        do {
+            len++;
+            scale_walk_step(&cw, flip);
+        } while (i + len < n && len < 16 && sx + (int)cw.q == col);
+        int in = (unsigned)col < 128;
+        sspr_run *r = &pl->runs[pl->nruns++];
+        r->byte = (uint8_t)(in ? col >> 1 : 0);
+        r->shift = (uint8_t)(in ? (col & 1) * 4 : 8);
+        r->bits = (uint8_t)(4 * len);
+        r->mask = len == 16 ? ~(uint64_t)0 : ((uint64_t)1 << (4 * len)) - 1;
+        i += len;
+    }
+}
+
+/* Source row `srow` of the sheet: in place, or copied (an address wraps past 0xffff), or
+ * zeros (outside the sheet). */
+static inline const uint8_t *sheet_row(const uint8_t *ram, uint32_t src, int srow,
+                                       uint8_t *copy)
+{
+    if ((unsigned)srow >= 128) {
+        memset(copy, 0, 64);
+        return copy;
+    }
+    uint32_t a = src + (uint32_t)srow * 64;
+    if (a + 64 <= 0x10000) return ram + a;
+    for (int b = 0; b < 64; b++) copy[b] = ram[(a + (uint32_t)b) & 0xffff];
+    return copy;
+}
+
+/* One word of `rows` destination rows from p, 64 bytes apart. */
+static inline void put_word_rows(uint8_t *p, int rows, uint64_t val, uint64_t opq)
+{
+    for (; rows > 0; rows--, p += 64) {
         uint64_t v;
-        memcpy(&v, p + 8 * j, 8);
-        v = (v & rk[j]) | rv[j];
-        memcpy(p + 8 * j, &v, 8);
-    }
-    int rest = pairs - 8 * j;
-    if (rest) {
-        uint64_t keep = rk[j], val = rv[j];
-        uint8_t *q = p + 8 * j;
-        if (rest >= 4) {
-            uint32_t v;
-            memcpy(&v, q, 4);
-            v = (v & (uint32_t)keep) | (uint32_t)val;
-            memcpy(q, &v, 4);
-            keep >>= 32;
-            val >>= 32;
-            q += 4;
-            rest -= 4;
-        }
-        for (; rest > 0; rest--, q++, keep >>= 8, val >>= 8)
-            *q = (uint8_t)((*q & keep) | (val & 0xff));
+        memcpy(&v, p, 8);
+        memcpy(p, &(uint64_t){ (v & ~opq) | val }, 8);
     }
 }
 
-/* Lay out the fast path's row: `at` and (direct) each pixel's byte and nibble. */
-static inline void sspr_fast_layout(sspr_cols *c)
+/* Words 0..n-1 of `rows` destination rows from p; one to three words with the words in
+ * registers, a row a step. */
+static inline void put_rows(uint8_t *p, int rows, int n, const uint64_t *val,
+                            const uint64_t *opq)
 {
-    int n = c->xb - c->xa;
-    c->direct = c->cmax - c->cmin + 1 > n;
-    for (int i = 0; i < n; i++) c->at[i] = (uint8_t)(c->direct ? i : c->srcx[i] - c->cmin);
-    if (c->direct) {
-        for (int i = 0; i < n; i++) {
-            int col = c->srcx[i];
-            int in = (unsigned)col < 128;
-            c->byte[i] = (uint8_t)(in ? col >> 1 : 0);
-            c->shift[i] = (uint8_t)(in ? (col & 1) * 4 : 8);   /* 8: outside, reads 0 */
+    switch (n) {
+    case 0: return;
+    case 1: put_word_rows(p, rows, val[0], opq[0]); return;
+    case 2: {
+        uint64_t v0 = val[0], o0 = opq[0], v1 = val[1], o1 = opq[1];
+        for (; rows > 0; rows--, p += 64) {
+            uint64_t a, b;
+            memcpy(&a, p, 8);
+            memcpy(&b, p + 8, 8);
+            memcpy(p, &(uint64_t){ (a & ~o0) | v0 }, 8);
+            memcpy(p + 8, &(uint64_t){ (b & ~o1) | v1 }, 8);
         }
+        return;
     }
-    c->lead = c->xa & 1;
-    c->x0 = c->xa + c->lead;
-    c->pairs = (c->xb - c->x0) >> 1;
-    c->tail = c->x0 + 2 * c->pairs < c->xb;
+    case 3: {
+        uint64_t v0 = val[0], o0 = opq[0], v1 = val[1], o1 = opq[1], v2 = val[2], o2 = opq[2];
+        for (; rows > 0; rows--, p += 64) {
+            uint64_t a, b, c;
+            memcpy(&a, p, 8);
+            memcpy(&b, p + 8, 8);
+            memcpy(&c, p + 16, 8);
+            memcpy(p, &(uint64_t){ (a & ~o0) | v0 }, 8);
+            memcpy(p + 8, &(uint64_t){ (b & ~o1) | v1 }, 8);
+            memcpy(p + 16, &(uint64_t){ (c & ~o2) | v2 }, 8);
+        }
+        return;
+    }
+    default:
+        for (int j = 0; j < n; j++) put_word_rows(p + 8 * j, rows, val[j], opq[j]);
+    }
 }
 
-/* The fast path (no fill pattern, all bit planes, no wrap-around): a source row's colours
- * decoded once, each destination pixel an index into them, then two pixels per byte; the
- * bytes' colours and kept bits are made once per source row, and each destination row
- * that repeats it (scaled up) takes them eight bytes a step. */
-static void sspr_fast(uint8_t *ram, const m8_sprite_ink *s, sspr_cols *c, int sy, int sh,
-                      int dy, int dh, int ya, int yb, int flip_y)
+/* The fast path's rows (no fill pattern on sprites, all bit planes, the screen's rows not
+ * wrapping): each source row's words made when its first destination row comes, then
+ * written to it and to the rows after it that repeat the source row (scaled up); with
+ * fewer than 8 bytes of RAM past the screen the last word goes a byte at a time. `whole`
+ * (expanded chunks) and its palette kind, mirroring and chunk width are constants in each
+ * copy of the loop. */
+static inline __attribute__((always_inline)) void
+sspr_fast_rows(uint8_t *ram, const pair_ink *k, const sspr_plan *pl, int sy, int sh, int dy,
+               int dh, int ya, int yb, int flip_y, int whole, int plain, int flip, int wide)
+{
+    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    int room = dst + (uint32_t)yb * 64 + 8 <= 0x10000;
+    int nw = pl->nw, full = room ? nw : nw - 1;
+    int last_bytes = ((pl->xa & 1) + pl->xb - pl->xa + 1) / 2 - 8 * (nw - 1);
+    uint64_t val[SSPR_WORDS], opq[SSPR_WORDS];
+    uint8_t copy[64];
+    scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
+    for (int y = ya; y < yb;) {
+        int srow = sy + (int)rw.q;
+        int y1 = y + scale_walk_run(&rw, flip_y, yb - y);   /* the rows taking srow */
+        const uint8_t *row = sheet_row(ram, src, srow, copy);
+        if (whole) sspr_row_whole(row, pl, k, val, opq, plain, flip, wide);
+        else sspr_row_runs(row, pl, k, val, opq);
+        uint8_t *p = ram + dst + (uint32_t)y * 64 + (pl->xa >> 1);
+        put_rows(p, y1 - y, full, val, opq);
+        if (!room) {
+            for (int r = y; r < y1; r++, p += 64) {
+                uint8_t *q = p + 8 * (nw - 1);
+                uint64_t v = val[nw - 1], o = opq[nw - 1];
+                for (int b = 0; b < last_bytes; b++, v >>= 8, o >>= 8)
+                    q[b] = (uint8_t)((q[b] & ~o) | v);
+            }
+        }
+        y = y1;
+    }
+}
+
+static void sspr_fast(uint8_t *ram, const m8_sprite_ink *s, const sspr_plan *pl, int sy,
+                      int sh, int dy, int dh, int ya, int yb, int flip_y)
 {
     const pair_ink *k = pair_ink_for(s);
-    sspr_fast_layout(c);
-    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
-    int xa = c->xa, xb = c->xb, lead = c->lead, pairs = c->pairs, tail = c->tail;
-    const uint8_t *at = c->at, *ap = c->at + lead;
-    uint8_t cols[128];
-    uint64_t rv[8], rk[8];
-    int last_srow = INT_MIN;
-    scale_walk rw = scale_walk_at(flip_y ? (int64_t)dh - 1 - (ya - dy) : ya - dy, sh, dh);
-    for (int y = ya; y < yb; y++, scale_walk_step(&rw, flip_y)) {
-        int srow = sy + (int)rw.q;
-        uint8_t *d = ram + dst + (uint32_t)y * 64, *p = d + (c->x0 >> 1);
-        if (srow != last_srow) {        /* scaled up: later rows repeat the one just read */
-            sspr_read_row(ram, src, srow, c, cols);
-            last_srow = srow;
-            if (dh <= sh) {             /* no destination row repeats a source row: write */
-                if (lead) put_pixel(d, xa, cols[at[0]], k);
-                for (int b = 0; b < pairs; b++) {
-                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
-                    p[b] = (uint8_t)((p[b] & k->keep[v]) | k->val[v]);
-                }
-                if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
-                continue;
-            }
-            for (int j = 0; 8 * j < pairs; j++) {     /* words made in registers */
-                uint64_t wv = 0, wk = 0;
-                int n = pairs - 8 * j < 8 ? pairs - 8 * j : 8;
-                for (int i = 0; i < n; i++) {
-                    int b = 8 * j + i;
-                    uint8_t v = (uint8_t)(cols[ap[2 * b]] | cols[ap[2 * b + 1]] << 4);
-                    wv |= (uint64_t)k->val[v] << (8 * i);
-                    wk |= (uint64_t)k->keep[v] << (8 * i);
-                }
-                rv[j] = wv;
-                rk[j] = wk;
-            }
-        }
-        if (lead) put_pixel(d, xa, cols[at[0]], k);
-        sspr_put_pairs(p, rk, rv, pairs);
-        if (tail) put_pixel(d, xb - 1, cols[at[xb - 1 - xa]], k);
+#define M8_ROWS(...) sspr_fast_rows(ram, k, pl, sy, sh, dy, dh, ya, yb, flip_y, __VA_ARGS__)
+    if (!pl->whole) {
+        M8_ROWS(0, 0, 0, 0);
+        return;
     }
+    switch ((k->plain ? 1 : 0) | (pl->flip ? 2 : 0) | (pl->scale == 2 ? 4 : 0)) {
+    case 0: M8_ROWS(1, 0, 0, 0); break;
+    case 1: M8_ROWS(1, 1, 0, 0); break;
+    case 2: M8_ROWS(1, 0, 1, 0); break;
+    case 3: M8_ROWS(1, 1, 1, 0); break;
+    case 4: M8_ROWS(1, 0, 0, 1); break;
+    case 5: M8_ROWS(1, 1, 0, 1); break;
+    case 6: M8_ROWS(1, 0, 1, 1); break;
+    default: M8_ROWS(1, 1, 1, 1); break;
+    }
+#undef M8_ROWS
 }
 
 /* Any pattern, bit-plane mask or wrap-around: pixel by pixel. */
-static void sspr_general(uint8_t *ram, const m8_sprite_ink *s, const sspr_cols *c, int sy,
-                         int sh, int dy, int dh, int ya, int yb, int flip_y)
+static void sspr_general(uint8_t *ram, const m8_sprite_ink *s, int xa, int xb, int sx, int sw,
+                         int dx, int dw, int flip_x, int sy, int sh, int dy, int dh, int ya,
+                         int yb, int flip_y)
 {
     uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
+    int srcx[128];
+    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (xa - dx) : xa - dx, sw, dw);
+    for (int x = xa; x < xb; x++, scale_walk_step(&cw, flip_x))
+        srcx[x - xa] = sx + (int)cw.q;          /* source column of i = x - dx (mirrored) */
     for (int y = ya; y < yb; y++) {
         int64_t j = y - dy;
         if (flip_y) j = dh - 1 - j;
         int srow = sy + (int)(j * sh / dh);
         unsigned rowbits = (s->pat >> (12 - 4 * (y & 3))) & 15;
-        for (int x = c->xa; x < c->xb; x++) {
-            int col = sheet_read(ram, src, c->srcx[x - c->xa], srow);
+        for (int x = xa; x < xb; x++) {
+            int col = sheet_read(ram, src, srcx[x - xa], srow);
             uint8_t v = ((rowbits >> (3 - (x & 3))) & 1) ? s->lut1[col] : s->lut0[col];
             if (v != 0xff) m8_surface_write(ram, dst, x, y, v);
         }
@@ -673,20 +866,16 @@ void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int d
         m8_blit(ram, sx, sy, sw, sh, dx, dy, flip_x, flip_y, &s, &w);
         return;
     }
-    sspr_cols c;
-    c.xa = m8_imax(dx, w.x0), c.xb = m8_imin(dx + dw, w.x1);
+    int xa = m8_imax(dx, w.x0), xb = m8_imin(dx + dw, w.x1);
     int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + dh, w.y1);
-    if (c.xa >= c.xb || ya >= yb) return;
-    scale_walk cw = scale_walk_at(flip_x ? (int64_t)dw - 1 - (c.xa - dx) : c.xa - dx, sw, dw);
-    for (int x = c.xa; x < c.xb; x++, scale_walk_step(&cw, flip_x))
-        c.srcx[x - c.xa] = sx + (int)cw.q;      /* source column of i = x - dx (mirrored) */
-    int first = c.srcx[0], last = c.srcx[c.xb - c.xa - 1];
-    c.cmin = first < last ? first : last;
-    c.cmax = first < last ? last : first;
-    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(m8_screen_base(ram), ya, yb))
-        sspr_fast(ram, &s, &c, sy, sh, dy, dh, ya, yb, flip_y);
-    else
-        sspr_general(ram, &s, &c, sy, sh, dy, dh, ya, yb, flip_y);
+    if (xa >= xb || ya >= yb) return;
+    if (s.pat == 0 && ram[M8_BITPLANE_MASK] == 0xff && no_wrap(m8_screen_base(ram), ya, yb)) {
+        sspr_plan plan;
+        sspr_plan_rows(&plan, xa, xb, sx, sw, dx, dw, flip_x);
+        sspr_fast(ram, &s, &plan, sy, sh, dy, dh, ya, yb, flip_y);
+    } else {
+        sspr_general(ram, &s, xa, xb, sx, sw, dx, dw, flip_x, sy, sh, dy, dh, ya, yb, flip_y);
+    }
 }
 
 int m8_sget(const uint8_t *ram, int x, int y)
