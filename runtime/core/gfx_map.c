@@ -4,9 +4,11 @@
  * Map base 0x10-0x2f (0x30-0x3f read as 0x10-0x1f) lives in the 8 KiB ring 0x1000-0x2fff:
  * with the default base 0x20 rows 0-31 are at 0x2000 and rows 32-63 wrap to 0x1000. Any
  * other base addresses linearly up to 0xffff. Height = region size / width.
- * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
+ * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h, string.h (memcpy). */
 #include "gfx.h"
 #include "gfx_internal.h"
+
+#include <string.h>
 
 static uint32_t map_base(const uint8_t *ram, uint32_t *size)
 {
@@ -111,7 +113,8 @@ typedef struct tline_src {
  * is not drawn (empty, outside the map, or not in `layers`). The cell's address is
  * madd + ((mbias + offset) & mmask): the ring's (0x1000, base - 0x1000, 0x1fff) or the
  * linear map's (0, base, 0xffff). */
-static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, int cx, int cy)
+static inline __attribute__((always_inline)) const uint8_t *
+tline_cell_at(const tline_src *t, int cx, int cy)
 {
     int tile = 0;
     if (cx < t->mw && cy < t->mh) {
@@ -120,6 +123,12 @@ static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, i
     }
     int drawn = (tile || t->sprite0) && (!t->layers || (t->ram[M8_FLAGS + tile] & t->layers));
     return drawn ? t->sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
+}
+
+/* The same out of line (the texel runs' loop has no registers to spare for it). */
+static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, int cx, int cy)
+{
+    return tline_cell_at(t, cx, cy);
 }
 
 /* Steps from the walk's present one until its minor coordinate mn + floor((r + k*d2)/den)
@@ -170,6 +179,14 @@ static inline unsigned tline_colour(const uint8_t *spr, const uint8_t *lut0, uin
 {
     unsigned b = spr[((ay >> 10) & 0x1c0u) + ((ax >> 17) & 3u)];
     return lut0[(b >> ((ax >> 14) & 4u)) & 15u];
+}
+
+/* tline_colour for both positions in one word: ax's bits 0-18 at bits 0-18, ay's at bits
+ * 32-50 (tline_walk_pixels). */
+static inline unsigned tline_colour2(const uint8_t *spr, const uint8_t *lut0, uint64_t a)
+{
+    unsigned b = spr[((a >> 42) & 0x1c0u) + ((a >> 17) & 3u)];
+    return lut0[(b >> ((a >> 14) & 4u)) & 15u];
 }
 
 /* Magnified texture (a map step of at most half a pixel each way, as on the near rows of a
@@ -377,7 +394,8 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
                   tline_state *st)
 {
     uint8_t *const screen = w->screen;
-    const uint8_t *const lut0 = w->lut0;
+    uint8_t lut0[16];                   /* on the stack: indexed without a register */
+    memcpy(lut0, w->lut0, sizeof lut0);
     const uint32_t sx = w->sx, sy = w->sy, maskx = t->maskx, masky = t->masky;
     const int32_t inc = w->inc, den = w->den;
     const int row = kind == TK_ROW_R || kind == TK_ROW_L || kind == TK_SROW_R || kind == TK_SROW_L;
@@ -386,6 +404,7 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
     const int minor_right = (int32_t)w->pn > 0;                    /* sloping columns */
     const size_t orow = (size_t)(ptrdiff_t)((int32_t)(row ? w->pn : w->pm) / 2);  /* +-64 */
     const int cellx = t->offx >> 3, celly = t->offy >> 3;
+    const uint64_t s2 = (uint64_t)(int64_t)(int32_t)sx + ((uint64_t)(int64_t)(int32_t)sy << 32);
     tline_cell_count cx, cy;
     tline_cell_count_setup(sx, &cx);
     tline_cell_count_setup(sy, &cy);
@@ -393,25 +412,25 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
     size_t o = st->p >> 1;
     unsigned odd = st->p & 1u, sh = odd * 4;
     unsigned keep = 0xf0u >> sh;
-    int32_t r = st->r;
+    int32_t rn = st->r - den;           /* the remainder less den: a minor step at >= 0 */
     unsigned c;
 #define TLINE_LO(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0xf0u) | (c)); } while (0)
 #define TLINE_HI(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0x0fu) | (c) << 4); } while (0)
 #define TLINE_ROW_MINOR() do { \
-        if (!straight) { r += inc; if (r >= den) { r -= den; o += orow; } } \
+        if (!straight) { rn += inc; if (rn >= 0) { rn -= den; o += orow; } } \
     } while (0)
     while (steps > 0) {
         uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
         if (runy < run) run = runy;
         if ((int64_t)run > steps) run = (uint32_t)steps;
         steps -= run;
-        const uint8_t *spr = tline_cell(t, (int)((ax & maskx) >> 19) + cellx,
-                                        (int)((ay & masky) >> 19) + celly);
+        const uint8_t *spr = tline_cell_at(t, (int)((ax & maskx) >> 19) + cellx,
+                                           (int)((ay & masky) >> 19) + celly);
         if (!spr) {                         /* nothing drawn: the run in one go */
-            int64_t sum = (int64_t)r + (int64_t)run * inc;
+            int64_t sum = (int64_t)rn + den + (int64_t)run * inc;
             uint32_t p = (uint32_t)(2 * o + odd);
             p += run * w->pm + (uint32_t)(sum / den) * w->pn;
-            r = (int32_t)(sum % den);
+            rn = (int32_t)(sum % den) - den;
             ax += run * sx;
             ay += run * sy;
             o = p >> 1;
@@ -420,22 +439,26 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
             keep = 0xf0u >> sh;
             continue;
         }
+        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit 32
+         * (each stays in 0..2^19 - 1 along the run, so the sum of the signed steps never
+         * carries or borrows between them) */
+        uint64_t a2 = (ax & 0x7ffffu) | (uint64_t)(ay & 0x7ffffu) << 32;
+        ax += run * sx;
+        ay += run * sy;
         if (row) {
             /* x moves every step: two steps a round, the first on the nibble a byte is
              * entered by (low going right, high going left), so each knows its nibble */
             if (odd == (right ? 1u : 0u)) goto second;
             for (;;) {
-                c = tline_colour(spr, lut0, ax, ay);
-                ax += sx;
-                ay += sy;
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
                 if (right) TLINE_LO(c);
                 else TLINE_HI(c);
                 TLINE_ROW_MINOR();
                 if (!--run) { odd = right ? 1u : 0u; break; }
             second:
-                c = tline_colour(spr, lut0, ax, ay);
-                ax += sx;
-                ay += sy;
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
                 if (right) { TLINE_HI(c); o++; }
                 else { TLINE_LO(c); o--; }
                 TLINE_ROW_MINOR();
@@ -444,15 +467,14 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
             continue;
         }
         do {
-            c = tline_colour(spr, lut0, ax, ay);
-            ax += sx;
-            ay += sy;
+            c = tline_colour2(spr, lut0, a2);
+            a2 += s2;
             if (c != 0xffu) screen[o] = (uint8_t)((screen[o] & keep) | c << sh);
             o += orow;
             if (!straight) {
-                r += inc;
-                if (r >= den) {
-                    r -= den;
+                rn += inc;
+                if (rn >= 0) {
+                    rn -= den;
                     if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
                     sh ^= 4u;
                     keep ^= 0xffu;
@@ -463,7 +485,7 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
 #undef TLINE_LO
 #undef TLINE_HI
 #undef TLINE_ROW_MINOR
-    st->p = (uint32_t)(2 * o + odd); st->ax = ax; st->ay = ay; st->r = r;
+    st->p = (uint32_t)(2 * o + odd); st->ax = ax; st->ay = ay; st->r = rn + den;
 }
 
 typedef void tline_pixels_fn(const tline_src *, const tline_texels *, int64_t, tline_state *);
