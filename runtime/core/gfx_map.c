@@ -380,9 +380,10 @@ TLINE_TEXELS_FN(tline_texels_scol, tline_run_texels_sloped, TK_SCOL)
 
 /* The cells' runs of a walk taken a pixel at a time (any map step the texel runs do not
  * take: a texture drawn smaller than it is, a new sprite pixel every step or so): the
- * steps before either coordinate leaves its cell counted (tline_cell_count), the cell's
- * sprite looked up once, then each pixel reads the sprite's byte, its nibble and the
- * colour table and writes its screen nibble. The whole walk stays in this one function's
+ * cell's sprite looked up once, then each pixel reads the sprite's byte, its nibble and
+ * the colour table and writes its screen nibble, until a step leaves the cell (seen in
+ * the packed positions, below) or the walk ends; a cell not drawn is skipped in one go,
+ * its steps counted (tline_cell_count). The whole walk stays in this one function's
  * registers: the pixel as its screen byte offset o (size_t: only read for drawn pixels,
  * whose offsets are in range) and its x parity odd (p = 2*o + odd modulo 2^32; 128 is
  * even, so p's low bit is x's). `kind` (a compile-time constant) is the walk's shape:
@@ -419,14 +420,15 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
 #define TLINE_ROW_MINOR() do { \
         if (!straight) { rn += inc; if (rn >= 0) { rn -= den; o += orow; } } \
     } while (0)
+    const uint64_t out = 0xfff80000fff80000u;   /* a half past 0..2^19 - 1: the cell left */
     while (steps > 0) {
-        uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
-        if (runy < run) run = runy;
-        if ((int64_t)run > steps) run = (uint32_t)steps;
-        steps -= run;
         const uint8_t *spr = tline_cell_at(t, (int)((ax & maskx) >> 19) + cellx,
                                            (int)((ay & masky) >> 19) + celly);
-        if (!spr) {                         /* nothing drawn: the run in one go */
+        if (!spr) {                         /* nothing drawn: the cell's run in one go */
+            uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
+            if (runy < run) run = runy;
+            if ((int64_t)run > steps) run = (uint32_t)steps;
+            steps -= run;
             int64_t sum = (int64_t)rn + den + (int64_t)run * inc;
             uint32_t p = (uint32_t)(2 * o + odd);
             p += run * w->pm + (uint32_t)(sum / den) * w->pn;
@@ -439,12 +441,13 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
             keep = 0xf0u >> sh;
             continue;
         }
-        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit 32
-         * (each stays in 0..2^19 - 1 along the run, so the sum of the signed steps never
-         * carries or borrows between them) */
+        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit 32,
+         * stepped by the signed steps in one add. While both halves stay in 0..2^19 - 1
+         * nothing carries or borrows between them; the step that takes either out of it
+         * (up: a bit from 19 up; down: the half's borrow sets its bits from 19 up) leaves
+         * the cell, as the cell is the position's bits from 19 up. */
         uint64_t a2 = (ax & 0x7ffffu) | (uint64_t)(ay & 0x7ffffu) << 32;
-        ax += run * sx;
-        ay += run * sy;
+        const int64_t before = steps;
         if (row) {
             /* x moves every step: two steps a round, the first on the nibble a byte is
              * entered by (low going right, high going left), so each knows its nibble */
@@ -455,32 +458,35 @@ tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int 
                 if (right) TLINE_LO(c);
                 else TLINE_HI(c);
                 TLINE_ROW_MINOR();
-                if (!--run) { odd = right ? 1u : 0u; break; }
+                if (!--steps || (a2 & out)) { odd = right ? 1u : 0u; break; }
             second:
                 c = tline_colour2(spr, lut0, a2);
                 a2 += s2;
                 if (right) { TLINE_HI(c); o++; }
                 else { TLINE_LO(c); o--; }
                 TLINE_ROW_MINOR();
-                if (!--run) { odd = right ? 0u : 1u; break; }
+                if (!--steps || (a2 & out)) { odd = right ? 0u : 1u; break; }
             }
-            continue;
-        }
-        do {
-            c = tline_colour2(spr, lut0, a2);
-            a2 += s2;
-            if (c != 0xffu) screen[o] = (uint8_t)((screen[o] & keep) | c << sh);
-            o += orow;
-            if (!straight) {
-                rn += inc;
-                if (rn >= 0) {
-                    rn -= den;
-                    if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
-                    sh ^= 4u;
-                    keep ^= 0xffu;
+        } else {
+            do {
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
+                if (c != 0xffu) screen[o] = (uint8_t)((screen[o] & keep) | c << sh);
+                o += orow;
+                if (!straight) {
+                    rn += inc;
+                    if (rn >= 0) {
+                        rn -= den;
+                        if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
+                        sh ^= 4u;
+                        keep ^= 0xffu;
+                    }
                 }
-            }
-        } while (--run);
+            } while (--steps && !(a2 & out));
+        }
+        uint32_t k = (uint32_t)(before - steps);
+        ax += k * sx;
+        ay += k * sy;
     }
 #undef TLINE_LO
 #undef TLINE_HI
