@@ -4,9 +4,11 @@
  * Map base 0x10-0x2f (0x30-0x3f read as 0x10-0x1f) lives in the 8 KiB ring 0x1000-0x2fff:
  * with the default base 0x20 rows 0-31 are at 0x2000 and rows 32-63 wrap to 0x1000. Any
  * other base addresses linearly up to 0xffff. Height = region size / width.
- * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h. */
+ * Depends on: ram.h, pixel.h, gfx.h, gfx_internal.h, string.h (memcpy). */
 #include "gfx.h"
 #include "gfx_internal.h"
+
+#include <string.h>
 
 static uint32_t map_base(const uint8_t *ram, uint32_t *size)
 {
@@ -103,22 +105,30 @@ static int64_t to_px16(int32_t raw, int bits)
  * wrap masks and offsets, and the layers. */
 typedef struct tline_src {
     const uint8_t *ram, *sheet, *lut0;
-    uint32_t mbase, maskx, masky;
-    int ring, mw, mh, sprite0, layers, offx, offy;
+    uint32_t mbias, mmask, madd, maskx, masky;
+    int mw, mh, sprite0, layers, offx, offy;
 } tline_src;
 
 /* The sprite row base of map cell cx,cy (its sprite's top-left byte), NULL when the cell
- * is not drawn (empty, outside the map, or not in `layers`). */
-static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, int cx, int cy)
+ * is not drawn (empty, outside the map, or not in `layers`). The cell's address is
+ * madd + ((mbias + offset) & mmask): the ring's (0x1000, base - 0x1000, 0x1fff) or the
+ * linear map's (0, base, 0xffff). */
+static inline __attribute__((always_inline)) const uint8_t *
+tline_cell_at(const tline_src *t, int cx, int cy)
 {
     int tile = 0;
     if (cx < t->mw && cy < t->mh) {
         uint32_t off = (uint32_t)cy * (uint32_t)t->mw + (uint32_t)cx;
-        tile = t->ram[t->ring ? 0x1000 + ((t->mbase - 0x1000 + off) & 0x1fff)
-                              : (t->mbase + off) & 0xffff];
+        tile = t->ram[t->madd + ((t->mbias + off) & t->mmask)];
     }
     int drawn = (tile || t->sprite0) && (!t->layers || (t->ram[M8_FLAGS + tile] & t->layers));
     return drawn ? t->sheet + (tile / 16) * 8 * 64 + (tile % 16) * 4 : NULL;
+}
+
+/* The same out of line (the texel runs' loop has no registers to spare for it). */
+static __attribute__((noinline)) const uint8_t *tline_cell(const tline_src *t, int cx, int cy)
+{
+    return tline_cell_at(t, cx, cy);
 }
 
 /* Steps from the walk's present one until its minor coordinate mn + floor((r + k*d2)/den)
@@ -136,13 +146,29 @@ static int64_t tline_minor_reach(int64_t mn, int64_t r, int64_t d2, int64_t den,
 }
 
 /* Steps a 16.16 map coordinate a can take by step sa (modulo 2^32) before its bits from
- * 19 up (its map cell before the wrap mask and offset) change: at least 1. */
-static inline uint32_t tline_cell_steps(uint32_t a, uint32_t sa)
+ * 19 up (its map cell before the wrap mask and offset) change: floor(num / d) + 1, d = |sa|,
+ * num = the distance to the edge it moves towards ((a & 0x7ffff) ^ flip, below 2^19; flip
+ * = 0x7ffff moving up, 0 moving down), found without a division as (num * rec) >> shift
+ * with rec = ceil(2^shift / d), shift = 32 for d below 2^13, else 51: exact, as num * (rec
+ * * d - 2^shift) < 2^19 * d <= 2^shift, and num * rec < 2^57. A coordinate that does not move
+ * has flip = 0xfffff, rec = 2^12, shift 0: at least 2^31 steps, more than any line's. */
+typedef struct tline_cell_count { uint64_t rec; uint32_t flip, shift; } tline_cell_count;
+
+static void tline_cell_count_setup(uint32_t sa, tline_cell_count *c)
 {
-    uint32_t lo = a & 0x7ffffu;
-    if (sa == 0) return 0xffffffffu;
-    if ((int32_t)sa > 0) return (0x7ffffu - lo) / sa + 1;
-    return lo / (0u - sa) + 1;
+    int32_t v = (int32_t)sa;
+    if (v == 0) { c->rec = 1u << 12; c->flip = 0xfffffu; c->shift = 0; return; }
+    uint32_t d = v > 0 ? (uint32_t)v : 0u - (uint32_t)v;
+    c->shift = d < (1u << 13) ? 32 : 51;
+    c->rec = (((uint64_t)1 << c->shift) + d - 1) / d;
+    c->flip = v > 0 ? 0x7ffffu : 0;
+}
+
+static inline __attribute__((always_inline)) uint32_t
+tline_cell_steps(uint32_t a, const tline_cell_count *c)
+{
+    uint64_t num = (a & 0x7ffffu) ^ c->flip;
+    return (uint32_t)((num * c->rec) >> c->shift) + 1;
 }
 
 /* The colour tline draws for map position ax,ay in a cell whose sprite starts at spr: the
@@ -155,95 +181,12 @@ static inline unsigned tline_colour(const uint8_t *spr, const uint8_t *lut0, uin
     return lut0[(b >> ((ax >> 14) & 4u)) & 15u];
 }
 
-/* Screen pixel p (y*128 + x) set to colour v unless v is 0xff. */
-static inline void tline_put(uint8_t *screen, uint32_t p, unsigned v)
+/* tline_colour for both positions in one word: ax's bits 0-18 at bits 0-18, ay's at bits
+ * 32-50 (tline_walk_pixels). */
+static inline unsigned tline_colour2(const uint8_t *spr, const uint8_t *lut0, uint64_t a)
 {
-    if (v != 0xff) {
-        uint8_t *d = screen + (p >> 1);
-        unsigned sh = (p & 1u) * 4;
-        *d = (uint8_t)((*d & (0xf0u >> sh)) | (v << sh));
-    }
-}
-
-/* Colours v0 (pixel p) and v1 (the next one, p + dir) into the screen byte they share:
- * one store when both are drawn (0xff = not drawn). */
-static inline void tline_put2(uint8_t *screen, uint32_t p, int dir, unsigned v0, unsigned v1)
-{
-    unsigned lo = dir > 0 ? v0 : v1, hi = dir > 0 ? v1 : v0;
-    uint8_t *d = screen + (p >> 1);
-    if (!((lo | hi) & 0x80u)) *d = (uint8_t)(lo | hi << 4);
-    else if (lo != 0xff) *d = (uint8_t)((*d & 0xf0u) | lo);
-    else if (hi != 0xff) *d = (uint8_t)((*d & 0x0fu) | hi << 4);
-}
-
-/* One cell's run of n >= 1 pixels (see tline_draw) along a row: pm = dir (1 or -1, a
- * compile-time constant, as is `straight`: inc is 0, the minor coordinate never moves).
- * Two pixels that share a screen byte (the first at an even x going right, at an odd x
- * going left, and no minor step between them) are written together. The state is passed
- * by pointer and kept in locals by inlining. */
-static inline __attribute__((always_inline)) void
-tline_run_row(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int dir,
-              int straight, uint32_t *pp, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
-              uint32_t *axp, uint32_t *ayp, uint32_t sx, uint32_t sy)
-{
-    uint32_t p = *pp, ax = *axp, ay = *ayp;
-    int32_t r = *rp;
-    const uint32_t first = dir > 0 ? 0u : 1u;       /* the parity of a pair's first pixel */
-    if (straight) {
-        if ((p & 1u) != first) {
-            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-            ax += sx; ay += sy; p += (uint32_t)dir;
-            n--;
-        }
-        for (; n >= 2; n -= 2) {
-            tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
-                       tline_colour(spr, lut0, ax + sx, ay + sy));
-            ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
-        }
-        if (n) {
-            tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-            ax += sx; ay += sy; p += (uint32_t)dir;
-        }
-    } else {
-        while (n) {
-            if (n >= 2 && (p & 1u) == first && r + inc < den) {
-                tline_put2(screen, p, dir, tline_colour(spr, lut0, ax, ay),
-                           tline_colour(spr, lut0, ax + sx, ay + sy));
-                ax += 2 * sx; ay += 2 * sy; p += 2 * (uint32_t)dir;
-                r += 2 * inc;
-                n -= 2;
-            } else {
-                tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-                ax += sx; ay += sy; p += (uint32_t)dir;
-                r += inc;
-                n--;
-            }
-            if (r >= den) { r -= den; p += pn; }
-        }
-    }
-    *pp = p; *axp = ax; *ayp = ay; *rp = r;
-}
-
-/* One cell's run of n >= 1 pixels (see tline_draw) along a column (pm = 128 or -128) or
- * with `straight` 0 any direction: one pixel a step. */
-static inline __attribute__((always_inline)) void
-tline_run(uint8_t *screen, const uint8_t *spr, const uint8_t *lut0, uint32_t n, int straight,
-          uint32_t *pp, uint32_t pm, uint32_t pn, int32_t *rp, int32_t inc, int32_t den,
-          uint32_t *axp, uint32_t *ayp, uint32_t sx, uint32_t sy)
-{
-    uint32_t p = *pp, ax = *axp, ay = *ayp;
-    int32_t r = *rp;
-    do {
-        tline_put(screen, p, tline_colour(spr, lut0, ax, ay));
-        ax += sx;
-        ay += sy;
-        p += pm;
-        if (!straight) {
-            r += inc;
-            if (r >= den) { r -= den; p += pn; }
-        }
-    } while (--n);
-    *pp = p; *axp = ax; *ayp = ay; *rp = r;
+    unsigned b = spr[((a >> 42) & 0x1c0u) + ((a >> 17) & 3u)];
+    return lut0[(b >> ((a >> 14) & 4u)) & 15u];
 }
 
 /* Magnified texture (a map step of at most half a pixel each way, as on the near rows of a
@@ -435,27 +378,157 @@ TLINE_TEXELS_FN(tline_texels_srow_r, tline_run_texels_sloped, TK_SROW_R)
 TLINE_TEXELS_FN(tline_texels_srow_l, tline_run_texels_sloped, TK_SROW_L)
 TLINE_TEXELS_FN(tline_texels_scol, tline_run_texels_sloped, TK_SCOL)
 
+/* The cells' runs of a walk taken a pixel at a time (any map step the texel runs do not
+ * take: a texture drawn smaller than it is, a new sprite pixel every step or so): the
+ * cell's sprite looked up once, then each pixel reads the sprite's byte, its nibble and
+ * the colour table and writes its screen nibble, until a step leaves the cell (seen in
+ * the packed positions, below) or the walk ends; a cell not drawn is skipped in one go,
+ * its steps counted (tline_cell_count). The whole walk stays in this one function's
+ * registers: the pixel as its screen byte offset o (size_t: only read for drawn pixels,
+ * whose offsets are in range) and its x parity odd (p = 2*o + odd modulo 2^32; 128 is
+ * even, so p's low bit is x's). `kind` (a compile-time constant) is the walk's shape:
+ * along a row a step moves x and a minor step o by a row, the steps taken two a round so
+ * that each knows its nibble; down a column a step moves o by a row and a minor step moves
+ * x, the nibble's mask `keep` and shift sh toggled with the parity. */
+static inline __attribute__((always_inline)) void
+tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int kind,
+                  tline_state *st)
+{
+    uint8_t *const screen = w->screen;
+    uint8_t lut0[16];                   /* on the stack: indexed without a register */
+    memcpy(lut0, w->lut0, sizeof lut0);
+    const uint32_t sx = w->sx, sy = w->sy, maskx = t->maskx, masky = t->masky;
+    const int32_t inc = w->inc, den = w->den;
+    const int row = kind == TK_ROW_R || kind == TK_ROW_L || kind == TK_SROW_R || kind == TK_SROW_L;
+    const int right = kind == TK_ROW_R || kind == TK_SROW_R;      /* rows: the way x goes */
+    const int straight = kind == TK_ROW_R || kind == TK_ROW_L || kind == TK_COL;
+    const int minor_right = (int32_t)w->pn > 0;                    /* sloping columns */
+    const size_t orow = (size_t)(ptrdiff_t)((int32_t)(row ? w->pn : w->pm) / 2);  /* +-64 */
+    const int cellx = t->offx >> 3, celly = t->offy >> 3;
+    const uint64_t s2 = (uint64_t)(int64_t)(int32_t)sx + ((uint64_t)(int64_t)(int32_t)sy << 32);
+    tline_cell_count cx, cy;
+    tline_cell_count_setup(sx, &cx);
+    tline_cell_count_setup(sy, &cy);
+    uint32_t ax = st->ax, ay = st->ay;
+    size_t o = st->p >> 1;
+    unsigned odd = st->p & 1u, sh = odd * 4;
+    unsigned keep = 0xf0u >> sh;
+    int32_t rn = st->r - den;           /* the remainder less den: a minor step at >= 0 */
+    unsigned c;
+#define TLINE_LO(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0xf0u) | (c)); } while (0)
+#define TLINE_HI(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0x0fu) | (c) << 4); } while (0)
+#define TLINE_ROW_MINOR() do { \
+        if (!straight) { rn += inc; if (rn >= 0) { rn -= den; o += orow; } } \
+    } while (0)
+    const uint64_t out = 0xfff80000fff80000u;   /* a half past 0..2^19 - 1: the cell left */
+    while (steps > 0) {
+        const uint8_t *spr = tline_cell_at(t, (int)((ax & maskx) >> 19) + cellx,
+                                           (int)((ay & masky) >> 19) + celly);
+        if (!spr) {                         /* nothing drawn: the cell's run in one go */
+            uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
+            if (runy < run) run = runy;
+            if ((int64_t)run > steps) run = (uint32_t)steps;
+            steps -= run;
+            int64_t sum = (int64_t)rn + den + (int64_t)run * inc;
+            uint32_t p = (uint32_t)(2 * o + odd);
+            p += run * w->pm + (uint32_t)(sum / den) * w->pn;
+            rn = (int32_t)(sum % den) - den;
+            ax += run * sx;
+            ay += run * sy;
+            o = p >> 1;
+            odd = p & 1u;
+            sh = odd * 4;
+            keep = 0xf0u >> sh;
+            continue;
+        }
+        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit 32,
+         * stepped by the signed steps in one add. While both halves stay in 0..2^19 - 1
+         * nothing carries or borrows between them; the step that takes either out of it
+         * (up: a bit from 19 up; down: the half's borrow sets its bits from 19 up) leaves
+         * the cell, as the cell is the position's bits from 19 up. */
+        uint64_t a2 = (ax & 0x7ffffu) | (uint64_t)(ay & 0x7ffffu) << 32;
+        const int64_t before = steps;
+        if (row) {
+            /* x moves every step: two steps a round, the first on the nibble a byte is
+             * entered by (low going right, high going left), so each knows its nibble */
+            if (odd == (right ? 1u : 0u)) goto second;
+            for (;;) {
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
+                if (right) TLINE_LO(c);
+                else TLINE_HI(c);
+                TLINE_ROW_MINOR();
+                if (!--steps || (a2 & out)) { odd = right ? 1u : 0u; break; }
+            second:
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
+                if (right) { TLINE_HI(c); o++; }
+                else { TLINE_LO(c); o--; }
+                TLINE_ROW_MINOR();
+                if (!--steps || (a2 & out)) { odd = right ? 0u : 1u; break; }
+            }
+        } else {
+            do {
+                c = tline_colour2(spr, lut0, a2);
+                a2 += s2;
+                if (c != 0xffu) screen[o] = (uint8_t)((screen[o] & keep) | c << sh);
+                o += orow;
+                if (!straight) {
+                    rn += inc;
+                    if (rn >= 0) {
+                        rn -= den;
+                        if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
+                        sh ^= 4u;
+                        keep ^= 0xffu;
+                    }
+                }
+            } while (--steps && !(a2 & out));
+        }
+        uint32_t k = (uint32_t)(before - steps);
+        ax += k * sx;
+        ay += k * sy;
+    }
+#undef TLINE_LO
+#undef TLINE_HI
+#undef TLINE_ROW_MINOR
+    st->p = (uint32_t)(2 * o + odd); st->ax = ax; st->ay = ay; st->r = rn + den;
+}
+
+typedef void tline_pixels_fn(const tline_src *, const tline_texels *, int64_t, tline_state *);
+#define TLINE_PIXELS_FN(name, kind) \
+    static __attribute__((noinline)) void name(const tline_src *t, const tline_texels *w, \
+                                               int64_t steps, tline_state *st) \
+    { tline_walk_pixels(t, w, steps, kind, st); }
+TLINE_PIXELS_FN(tline_pixels_row_r, TK_ROW_R)
+TLINE_PIXELS_FN(tline_pixels_row_l, TK_ROW_L)
+TLINE_PIXELS_FN(tline_pixels_col, TK_COL)
+TLINE_PIXELS_FN(tline_pixels_srow_r, TK_SROW_R)
+TLINE_PIXELS_FN(tline_pixels_srow_l, TK_SROW_L)
+TLINE_PIXELS_FN(tline_pixels_scol, TK_SCOL)
+
 /* tline's drawing steps, all inside the clip: `steps` pixels from screen pixel index p
  * (y*128 + x), each step adding pm, and pn more when the remainder r (0 <= r < den) plus
  * inc reaches den (pm, pn may be negative: added modulo 2^32). The map position ax,ay
  * (16.16 pixels, stepped by sx,sy modulo 2^32) is taken a run at a time: the steps before
- * either coordinate leaves its cell are counted, the cell's sprite looked up once, and the
- * run drawn by tline_run, which only reads the sprite's byte, its nibble and the colour
- * table and writes the screen (the cell's pixel is the position's bits 16-18 whatever the
- * wrap mask and offset, which are whole cells). Every bit of state is a local (nothing
- * written to the screen can alias it). With a map step of at most half a pixel each way
- * (`texels`, a compile-time constant here) the runs go to tfn, a sprite pixel at a time
- * (tline_texel_step); tline_draw picks the loop once per call. */
-static inline __attribute__((always_inline)) void
-tline_cells(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p, uint32_t pm,
-            uint32_t pn, int32_t r, int32_t inc, int32_t den, uint32_t ax, uint32_t ay,
-            uint32_t sx, uint32_t sy, int texels, const tline_texels *tw, tline_texels_fn *tfn)
+ * either coordinate leaves its cell are counted (tline_cell_count), the cell's sprite
+ * looked up once, and the run drawn by tfn, which only reads the sprite's byte, its nibble
+ * and the colour table and writes the screen (the cell's pixel is the position's bits
+ * 16-18 whatever the wrap mask and offset, which are whole cells; nothing written to the
+ * screen can alias the state). This is the loop of the magnified textures (a map step of
+ * at most half a pixel each way), whose runs go to tfn a sprite pixel at a time
+ * (tline_texel_step); other steps take tline_walk_pixels, the same loop with the pixels in
+ * it. tline_draw picks the loop once per call. */
+static void tline_cells(const tline_src *t, int64_t steps, uint32_t p, uint32_t pm, uint32_t pn,
+                        int32_t r, int32_t inc, int32_t den, uint32_t ax, uint32_t ay,
+                        uint32_t sx, uint32_t sy, const tline_texels *tw, tline_texels_fn *tfn)
 {
-    const uint8_t *lut0 = t->lut0;
     const uint32_t maskx = t->maskx, masky = t->masky;
     const int cellx = t->offx >> 3, celly = t->offy >> 3;
+    tline_cell_count cx, cy;
+    tline_cell_count_setup(sx, &cx);
+    tline_cell_count_setup(sy, &cy);
     while (steps > 0) {
-        uint32_t run = tline_cell_steps(ax, sx), runy = tline_cell_steps(ay, sy);
+        uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
         if (runy < run) run = runy;
         if ((int64_t)run > steps) run = (uint32_t)steps;
         steps -= run;
@@ -467,24 +540,10 @@ tline_cells(uint8_t *screen, const tline_src *t, int64_t steps, uint32_t p, uint
             r = (int32_t)(sum % den);
             ax += run * sx;
             ay += run * sy;
-        } else if (texels) {
+        } else {
             tline_state st = { p, ax, ay, r };
             tfn(tw, spr, run, &st);
             p = st.p; ax = st.ax; ay = st.ay; r = st.r;
-        } else if (pm == 1) {
-            if (inc == 0)
-                tline_run_row(screen, spr, lut0, run, 1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
-            else
-                tline_run_row(screen, spr, lut0, run, 1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
-        } else if (pm == 0xffffffffu) {
-            if (inc == 0)
-                tline_run_row(screen, spr, lut0, run, -1, 1, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
-            else
-                tline_run_row(screen, spr, lut0, run, -1, 0, &p, pn, &r, inc, den, &ax, &ay, sx, sy);
-        } else if (inc == 0) {
-            tline_run(screen, spr, lut0, run, 1, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
-        } else {
-            tline_run(screen, spr, lut0, run, 0, &p, pm, pn, &r, inc, den, &ax, &ay, sx, sy);
         }
     }
 }
@@ -494,22 +553,27 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
                        uint32_t ax, uint32_t ay, uint32_t sx, uint32_t sy)
 {
     tline_texels tw;
-    if (tline_texel_setup(sx, &tw.tx) & tline_texel_setup(sy, &tw.ty)) {
-        tw.screen = screen;
-        tw.lut0 = t->lut0;
-        tw.pm = pm;
-        tw.pn = pn;
-        tw.sx = sx;
-        tw.sy = sy;
-        tw.inc = inc;
-        tw.den = den;
-        int row_r = pm == 1, row_l = pm == 0xffffffffu;
+    tw.screen = screen;
+    tw.lut0 = t->lut0;
+    tw.pm = pm;
+    tw.pn = pn;
+    tw.sx = sx;
+    tw.sy = sy;
+    tw.inc = inc;
+    tw.den = den;
+    int row_r = pm == 1, row_l = pm == 0xffffffffu, texels;
+    texels = tline_texel_setup(sx, &tw.tx) & tline_texel_setup(sy, &tw.ty);
+    if (texels) {
         tline_texels_fn *tfn =
             inc == 0 ? (row_r ? tline_texels_row_r : row_l ? tline_texels_row_l : tline_texels_col)
                      : (row_r ? tline_texels_srow_r : row_l ? tline_texels_srow_l : tline_texels_scol);
-        tline_cells(screen, t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, 1, &tw, tfn);
+        tline_cells(t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, &tw, tfn);
     } else {
-        tline_cells(screen, t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, 0, NULL, NULL);
+        tline_pixels_fn *pfn =
+            inc == 0 ? (row_r ? tline_pixels_row_r : row_l ? tline_pixels_row_l : tline_pixels_col)
+                     : (row_r ? tline_pixels_srow_r : row_l ? tline_pixels_srow_l : tline_pixels_scol);
+        tline_state st = { p, ax, ay, r };
+        pfn(t, &tw, steps, &st);
     }
 }
 
@@ -536,10 +600,11 @@ static int tline_fast(uint8_t *ram, const m8_walk *wk, const m8_win *w, const m8
     t.ram = ram;
     t.sheet = ram + src;
     t.lut0 = s->lut0;
-    t.mbase = mbase;
+    t.mbias = ring ? mbase - 0x1000 : mbase;
+    t.mmask = ring ? 0x1fffu : 0xffffu;
+    t.madd = ring ? 0x1000u : 0;
     t.maskx = maskx;
     t.masky = masky;
-    t.ring = ring;
     t.mw = ram[M8_MAP_WIDTH] ? ram[M8_MAP_WIDTH] : 256;
     t.mh = (int)(size / (uint32_t)t.mw);
     t.sprite0 = (ram[M8_MISC_FLAGS] & M8_MISC_SPRITE0) != 0;

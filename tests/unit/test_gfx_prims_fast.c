@@ -6,7 +6,7 @@
  * other or at the top of RAM, where the fast paths must give way), map width, tline masks
  * and offsets, print's default attributes, control codes and `\^` modes, the custom font;
  * and tline's runs in one map cell (spans every way, map steps of any size and sign, small
- * wrap masks, transparency).
+ * wrap masks, transparency), once more with both map steps past half a pixel.
  * Every trial also checks that a fast-path case really was among them (the screen changed).
  * Depends on: gfx.h, gfx_internal.h, text.h, ram.h, Criterion. */
 #include "test_gfx_util.h"
@@ -167,13 +167,26 @@ static int32_t run_step(void)
     return rnd(2) ? -v : v;
 }
 
+/* A map step past half a pixel (a texture drawn smaller than it is, taken a pixel at a
+ * time): just past half a pixel, either side of 1.0 and 2.0 px, 1.5 and 2.5 px, a cell
+ * (8 px) and past it, or any up to 4 px; either sign. At 13 bits 8192 is one pixel. */
+static int32_t minified_step(void)
+{
+    static const int32_t steps[] = { 4097, 5000, 8191, 8192, 8193, 3 << 12, 16383, 16384,
+                                     16385, 5 << 12, 3 << 13, 1 << 16, (1 << 16) + 1, 3 << 15 };
+    int32_t v = rnd(3) ? steps[rnd((int)(sizeof steps / sizeof steps[0]))] : 4097 + rnd(1 << 15);
+    return rnd(2) ? -v : v;
+}
+
 /* tline's runs (a cell's pixels drawn in one loop, two screen pixels to a byte along a row
  * drawn left to right): spans on screen in every direction (rows both ways, columns,
  * diagonals, steep and shallow, starting at odd and even x), map steps that keep a cell for
  * many pixels or leave it every pixel, forwards and backwards, small wrap masks (the cell
  * changes by wrapping mid-run), offsets, transparent colours, a remapped palette, a clip
- * rectangle the minor coordinate enters and leaves. */
-static void tline_run_trials(void)
+ * rectangle the minor coordinate enters and leaves; `minified`: both map steps past half a
+ * pixel (minified_step; the other sometimes any run_step), the axes swapped half the
+ * time, so that the pixel-a-time walks of every shape see rows and columns of them. */
+static void tline_run_trials(int minified)
 {
     int changed = 0;
     for (int t = 0; t < 4000; t++) {
@@ -198,15 +211,22 @@ static void tline_run_trials(void)
         tbits = rnd(6) ? 13 : 16;
         tmx = rnd(4) ? rnd(1 << 19) : rnd(1 << 20) - (1 << 19);   /* mostly inside the map */
         tmy = rnd(4) ? rnd(1 << 18) : rnd(1 << 20) - (1 << 19);
-        tmdx = run_step();
-        tmdy = rnd(2) ? 0 : run_step();
+        if (minified) {                            /* both steps past half a pixel */
+            tmdx = minified_step();
+            tmdy = rnd(4) ? minified_step() : run_step();
+            if (rnd(2)) { int32_t v = tmdx; tmdx = tmdy; tmdy = v; }
+        } else {
+            tmdx = run_step();
+            tmdy = rnd(2) ? 0 : run_step();
+        }
         tlayers = rnd(6) ? 0 : rnd(256);
-        changed += compare(draw_tline, "tline (runs)", t);
+        changed += compare(draw_tline, minified ? "tline (minified runs)" : "tline (runs)", t);
     }
     cr_assert_gt(changed, 1400, "only %d tlines drew anything", changed);
 }
 
-Test(gfx_prims_fast, tline_runs_match_general_path) { tline_run_trials(); }
+Test(gfx_prims_fast, tline_runs_match_general_path) { tline_run_trials(0); }
+Test(gfx_prims_fast, tline_minified_runs_match_general_path) { tline_run_trials(1); }
 
 static char text[200];
 static int text_len, tx, ty, has_xy, has_col, tcol;
