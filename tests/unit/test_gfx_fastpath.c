@@ -68,8 +68,22 @@ static int sheet(int x, int y)
     return m8_surface_read(ram, m8_gfx_base(ram), x, y);
 }
 
+/* The colour sprite colour c takes at screen pixel (x,y), or -1 when it is not drawn: the
+ * draw palette's transparency bit, then (fill-pattern flag 0x5f33&2) the secondary palette's
+ * low nibble for pattern bit 0, its high nibble (or nothing, flag 1) for pattern bit 1. */
+static int sprite_colour(int c, int x, int y)
+{
+    uint8_t dp = ram[M8_DRAW_PAL + c], flags = ram[M8_FILLP_FLAGS];
+    if (dp & 0x10) return -1;
+    if (!(flags & 2)) return dp & 15;
+    uint8_t sec = ram[M8_SECONDARY_PAL + (dp & 15)];
+    if (m8_pat_bit((unsigned)(ram[M8_FILLP] | ram[M8_FILLP + 1] << 8), x, y))
+        return (flags & 1) ? -1 : sec >> 4;
+    return sec & 15;
+}
+
 /* The reference, drawing into want: pixel (x,y) of the destination rectangle takes source
- * (sx + i*sw/dw, ...). */
+ * (sx + i*sw/dw, ...), in the colour sprite_colour gives it. */
 static void reference_pixels(int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
                              int fx, int fy)
 {
@@ -80,10 +94,8 @@ static void reference_pixels(int sx, int sy, int sw, int sh, int dx, int dy, int
             int x = dx + i, y = dy + j;
             if ((unsigned)x >= 128 || (unsigned)y >= 128 || !m8_in_clip(ram, x, y)) continue;
             int si = fx ? dw - 1 - i : i, sj = fy ? dh - 1 - j : j;
-            int c = sheet(sx + si * sw / dw, sy + sj * sh / dh);
-            uint8_t p = ram[M8_DRAW_PAL + c];
-            if (p & 0x10) continue;
-            m8_surface_write(want, m8_screen_base(ram), x, y, p & 15);
+            int c = sprite_colour(sheet(sx + si * sw / dw, sy + sj * sh / dh), x, y);
+            if (c >= 0) m8_surface_write(want, m8_screen_base(ram), x, y, c);
         }
 }
 
@@ -216,20 +228,6 @@ Test(gfx_fastpath, sspr_matches_reference)
     }
 }
 
-/* The colour sprite colour c takes at screen pixel (x,y), or -1 when it is not drawn: the
- * draw palette's transparency bit, then (fill-pattern flag 0x5f33&2) the secondary palette's
- * low nibble for pattern bit 0, its high nibble (or nothing, flag 1) for pattern bit 1. */
-static int sprite_colour(int c, int x, int y)
-{
-    uint8_t dp = ram[M8_DRAW_PAL + c], flags = ram[M8_FILLP_FLAGS];
-    if (dp & 0x10) return -1;
-    if (!(flags & 2)) return dp & 15;
-    uint8_t sec = ram[M8_SECONDARY_PAL + (dp & 15)];
-    if (m8_pat_bit((unsigned)(ram[M8_FILLP] | ram[M8_FILLP + 1] << 8), x, y))
-        return (flags & 1) ? -1 : sec >> 4;
-    return sec & 15;
-}
-
 /* sspr as the rules say it, into want: negative sizes mirror, destination pixel i of dw
  * takes source column sx + floor(i*sw/dw) (i counted from the far side when flipped), the
  * same for rows; camera, clip, palettes, pattern and bit-plane mask per pixel. */
@@ -242,16 +240,7 @@ static void reference_scaled(int sx, int sy, int sw, int sh, int dx, int dy, int
     if (sw < 0) { sx += sw; sw = -sw; fx = !fx; }
     if (sh < 0) { sy += sh; sh = -sh; fy = !fy; }
     if (dw == 0 || dh == 0 || sw == 0 || sh == 0) return;
-    dx -= m8_camera_x(ram);
-    dy -= m8_camera_y(ram);
-    for (int j = 0; j < dh; j++)
-        for (int i = 0; i < dw; i++) {
-            int x = dx + i, y = dy + j;
-            if ((unsigned)x >= 128 || (unsigned)y >= 128 || !m8_in_clip(ram, x, y)) continue;
-            int si = fx ? dw - 1 - i : i, sj = fy ? dh - 1 - j : j;
-            int c = sprite_colour(sheet(sx + si * sw / dw, sy + sj * sh / dh), x, y);
-            if (c >= 0) m8_surface_write(want, m8_screen_base(ram), x, y, c);
-        }
+    reference_pixels(sx, sy, sw, sh, dx, dy, dw, dh, fx, fy);
 }
 
 /* A destination size for source size n: whole magnifications 2x-4x (the word expansion's),
