@@ -3,7 +3,7 @@
  * reload() and cstore() work on the running cart's in-memory ROM image (cstore never writes
  * the running cart's file), or with a 4th argument on another cart file found next to the
  * running cart and read / written back through the platform (api/other_carts.c).
- * Depends on: api_internal.h, p8num.h, other_carts.h. */
+ * Depends on: api_internal.h, ram.h (the wrapped fill and copy), p8num.h, other_carts.h. */
 #include <string.h>
 #include "api_internal.h"
 #include "other_carts.h"
@@ -50,27 +50,13 @@ int m8l_poke(lua_State *L) { return poke_n(L, 1); }
 int m8l_poke2(lua_State *L) { return poke_n(L, 2); }
 int m8l_poke4(lua_State *L) { return poke_n(L, 4); }
 
-/* Overlap-safe copy between wrapped 16-bit address ranges. */
-static void copy_bytes(uint8_t *dst_mem, uint32_t dst, const uint8_t *src_mem, uint32_t src,
-                       int len, uint32_t dst_mask, uint32_t src_mask)
-{
-    if (dst_mem == src_mem && dst > src && dst < src + (uint32_t)len) {
-        for (int i = len - 1; i >= 0; i--)
-            dst_mem[(dst + i) & dst_mask] = src_mem[(src + i) & src_mask];
-    } else {
-        for (int i = 0; i < len; i++)
-            dst_mem[(dst + i) & dst_mask] = src_mem[(src + i) & src_mask];
-    }
-}
-
 int m8l_memcpy(lua_State *L)
 {
     uint8_t *ram = m8_ram(L);
     int len = m8_arg_int(L, 3, 0);
     if (len <= 0) return 0;
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
-    copy_bytes(ram, (uint32_t)m8_arg_int(L, 1, 0), ram, (uint32_t)m8_arg_int(L, 2, 0), len,
-               0xffff, 0xffff);
+    m8_ram_copy(ram, (uint32_t)m8_arg_int(L, 1, 0), (uint32_t)m8_arg_int(L, 2, 0), len);
     m8_call_units(L, len);
     return 0;
 }
@@ -83,7 +69,7 @@ int m8l_memset(lua_State *L)
     int len = m8_arg_int(L, 3, 0);
     if (len <= 0) return 0;
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
-    for (int i = 0; i < len; i++) ram[(dst + (uint32_t)i) & 0xffff] = v;
+    m8_ram_fill(ram, dst, v, len);
     m8_call_units(L, len);
     return 0;
 }

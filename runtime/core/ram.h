@@ -129,6 +129,11 @@ static inline void m8_poke_32(uint8_t *ram, uint32_t a, uint32_t v)
     for (int i = 0; i < 4; i++) ram[(a + i) & 0xffff] = (uint8_t)(v >> (8 * i));
 }
 
+/* memset's fill and memcpy's copy on a RAM image, addresses wrapping at 64 KiB; len is at
+ * most 64 KiB, nothing for len <= 0; the copy's direction as ram_block.c says. */
+void m8_ram_fill(uint8_t *ram, uint32_t dst, uint8_t v, int len);
+void m8_ram_copy(uint8_t *ram, uint32_t dst, uint32_t src, int len);
+
 /* Restore the draw and hardware state 0x5f00-0x5f7f to the reset defaults of section 1.14
  * (the PRNG words and held buttons are kept: they are machine state, not draw state). */
 void m8_ram_reset_draw_state(uint8_t *ram);

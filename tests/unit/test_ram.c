@@ -97,3 +97,64 @@ Test(ram, power_on_copies_rom_and_screen_to_rgb)
     cr_expect(rgb[3] == 0xff && rgb[4] == 0x00 && rgb[5] == 0x4d, "red");
     m8_machine_free(m);
 }
+
+/* The definitions m8_ram_fill and m8_ram_copy keep (ram_block.c): byte loops on wrapped
+ * addresses, the copy backwards when dst > src and dst < src + len before the wrap. */
+static void reference_fill(uint8_t *ram, uint32_t dst, uint8_t v, int len)
+{
+    for (int i = 0; i < len; i++) ram[(dst + (uint32_t)i) & 0xffff] = v;
+}
+
+static void reference_copy(uint8_t *ram, uint32_t dst, uint32_t src, int len)
+{
+    if (dst > src && dst < src + (uint32_t)len) {
+        for (int i = len - 1; i >= 0; i--)
+            ram[(dst + (uint32_t)i) & 0xffff] = ram[(src + (uint32_t)i) & 0xffff];
+    } else {
+        for (int i = 0; i < len; i++)
+            ram[(dst + (uint32_t)i) & 0xffff] = ram[(src + (uint32_t)i) & 0xffff];
+    }
+}
+
+/* An address as a cart gives it: in 0..0xffff, near an end, near another address, or a
+ * negative number (0x8000 and up as PICO-8 writes them) seen as a uint32. */
+static uint32_t some_address(uint32_t *seed, uint32_t near)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    uint32_t r = *seed >> 8;
+    switch (r % 5) {
+    case 0: return r >> 3 & 0xffff;
+    case 1: return 0x10000 - (r >> 3) % 64;
+    case 2: return near + (r >> 3) % 64 - 32;
+    case 3: return (uint32_t)-(int32_t)((r >> 3) % 0x8000 + 1);
+    default: return (r >> 3) % 64;
+    }
+}
+
+Test(ram, block_fill_and_copy_match_their_byte_loops)
+{
+    static uint8_t got[M8_RAM_SIZE], want[M8_RAM_SIZE];
+    uint32_t seed = 99;
+    for (int i = 0; i < M8_RAM_SIZE; i++) got[i] = want[i] = (uint8_t)(i * 7 + (i >> 8));
+    static const int lengths[] = { 0, 1, 2, 31, 64, 100, 0x2000, 0x7fff, 0xffff, 0x10000 };
+    for (int trial = 0; trial < 3000; trial++) {
+        uint32_t src = some_address(&seed, 0x6000);
+        uint32_t dst = some_address(&seed, src);
+        seed = seed * 1103515245u + 12345u;
+        int len = (trial % 3 == 0) ? lengths[(seed >> 9) % 10] : (int)((seed >> 9) % 300);
+        if (trial % 4 == 0) {
+            m8_ram_fill(got, dst, (uint8_t)trial, len);
+            reference_fill(want, dst, (uint8_t)trial, len);
+        } else {
+            m8_ram_copy(got, dst, src, len);
+            reference_copy(want, dst, src, len);
+        }
+        if (memcmp(got, want, sizeof got) != 0) {
+            cr_assert_fail("trial %d: %s dst 0x%x src 0x%x len %d", trial,
+                    trial % 4 == 0 ? "fill" : "copy", dst, src, len);
+            return;
+        }
+        if (trial % 97 == 0)      /* fresh contents now and then, so copies move new bytes */
+            for (int i = 0; i < M8_RAM_SIZE; i++) got[i] = want[i] = (uint8_t)(i * 13 + trial);
+    }
+}
