@@ -432,6 +432,51 @@ Test(divmod_inline, vm_float_modulo_matches_fmod)
 #endif
 
 #ifdef LUA_M8NUM
+/* The VM's float `/` before DIVK's grid path (luaO_m8divf with its m8raw) */
+static double ref_vm_divf(double a, double b)
+{
+    if (!(a - a == 0 && b - b == 0)) return a / b;
+    int64_t ra = ref_vm_raw(a), rb = ref_vm_raw(b);
+    if (rb == 0) return a / b;
+    int64_t q = ra * 65536 / rb;
+    if (q > INT32_MAX) q = INT32_MAX;
+    else if (q < INT32_MIN) q = -INT32_MAX;
+    return (double)q / 65536.0;
+}
+
+/* DIVK (`/` by a constant: the dialect leaves those to the VM) divides the 16.16 patterns
+ * itself for operands on the grid: bit for bit luaO_m8divf's quotient, always a float, for
+ * every operand (integers too) and constants of both signs, tiny, large and zero. */
+Test(divmod_inline, vm_division_by_a_constant_matches_the_previous_formula)
+{
+    static const double divisors[] = { 2048, 3, -0.375, 0.5, 1.0 / 65536, 32767, -32768, 0 };
+    int chunk;
+    lua_State *L = chunk_state("local a = ... return a / 2048, a / 3, a / -0.375, a / 0.5, "
+                               "a / 0x0.0001, a / 32767, a / -32768, a / 0", &chunk);
+    double a, b;
+    for (int k = 0; operands(k, &a, &b); k++) {
+        for (int as_integer = 0; as_integer < 2; as_integer++) {
+            if (as_integer && (a != floor(a) || fabs(a) >= 9.2e18)) continue;
+            lua_rawgeti(L, LUA_REGISTRYINDEX, chunk);
+            if (as_integer) lua_pushinteger(L, (lua_Integer)a);
+            else lua_pushnumber(L, a);
+            lua_call(L, 1, 8);
+            for (int j = 0; j < 8; j++) {
+                double want = ref_vm_divf(a, divisors[j]), got = lua_tonumber(L, -8 + j);
+                cr_assert(lua_type(L, -8 + j) == LUA_TNUMBER && !lua_isinteger(L, -8 + j),
+                          "%a / %a: not a float", a, divisors[j]);
+                cr_assert(same_bits(got, want) || (isnan(got) && isnan(want)),
+                          "%a%s / %a: %a, was %a", a, as_integer ? " (integer)" : "",
+                          divisors[j], got, want);
+            }
+            lua_pop(L, 8);
+        }
+    }
+    lua_close(L);
+}
+#endif
+
+#ifdef LUA_M8NUM
 /* Lua's integer floor modulo (luaV_mod), written out: the reference for its power-of-2 mask */
 static long long ref_int_mod(long long m, long long n)
 {
