@@ -128,13 +128,12 @@ static row_plan plan_row(int xa, int xb, int c0, int flip)
     return p;
 }
 
-/* 0xf in every nibble of w that is not colour 0: a nibble's low three bits plus 7 reach
- * its bit 3 (never the next nibble) unless they are 0, and its own bit 3 is kept. */
+/* 0xf in every nibble of w that is not colour 0. */
 static inline uint64_t opaque_nibbles64(uint64_t w)
 {
-    uint64_t t = (((w & 0x7777777777777777ull) + 0x7777777777777777ull) | w) &
-                 0x8888888888888888ull;
-    return (t >> 3) * 15u;
+    uint64_t t = w | (w >> 1);
+    t |= t >> 2;
+    return (t & 0x1111111111111111ull) * 15u;
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -323,6 +322,16 @@ static inline uint64_t halves_reversed(uint64_t w)
     return ((w >> 4) & 0x0f0f0f0f0f0f0f0full) | ((w & 0x0f0f0f0f0f0f0f0full) << 4);
 }
 
+/* opaque_nibbles64 by an add: a nibble's low three bits plus 7 reach its bit 3 (never the
+ * next nibble) unless they are 0, and its own bit 3 is kept; fewer instructions where the
+ * constants stay in registers, as in blit8's loops (sspr's keep the shifts). */
+static inline uint64_t opaque_nibbles64_add(uint64_t w)
+{
+    uint64_t t = (((w & 0x7777777777777777ull) + 0x7777777777777777ull) | w) &
+                 0x8888888888888888ull;
+    return (t >> 3) * 15u;
+}
+
 /* The source rows in w (two halves, or one in the low half) as they are drawn: *v the
  * colours, *o 0xf in each nibble drawn; plain: the reset palette (k unused). `cut` is in bits,
  * `left` holds 0xf in each half's nibbles still to draw. */
@@ -334,7 +343,7 @@ row8_ink(uint64_t w, const pair_ink *k, int plain, int flip, int cut, uint64_t l
         if (flip) w = halves_reversed(w);
         w >>= cut;
         *v = w;
-        *o = opaque_nibbles64(w) & left;
+        *o = opaque_nibbles64_add(w) & left;
         return;
     }
     uint64_t val = 0, keep = 0;
