@@ -250,6 +250,11 @@ int m8f_spr(m8_vm *vm, int n, const double *a, double *out)
     int v[3];
     (void)out;
     int_args(n, a, 3, zero, v);
+    if (n <= 3) {                       /* one sprite, 8x8: the units without the sides */
+        if (v[0] >= 0 && v[0] <= 255) vm->call_units = 64;
+        m8_spr(vm->machine->ram, v[0], v[1], v[2], 0x10000, 0x10000, 0, 0);
+        return LUA_M8FAST_NONE;
+    }
     int32_t w = raw_arg(n, a, 3, 0x10000), h = raw_arg(n, a, 4, 0x10000);
     double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
     if (v[0] >= 0 && v[0] <= 255 && pw > 0 && ph > 0) vm->call_units = m8_units_box(pw, ph);

@@ -148,4 +148,5 @@ double m8_units_circ(int r) { return r < 0 ? 0 : 8.0 * r + 1; }
 
 double m8_units_circfill(int r) { return r < 0 ? 0 : (2.0 * r + 1) * (2.0 * r + 1); }
 
-double m8_units_spr_side(int32_t size) { return floor((double)size * 8 / 65536); }
+/* floor(8 size / 65536): the arithmetic shift of the exact product (no libm call) */
+double m8_units_spr_side(int32_t size) { return (double)(((int64_t)size * 8) >> 16); }

@@ -128,6 +128,14 @@ static row_plan plan_row(int xa, int xb, int c0, int flip)
     return p;
 }
 
+/* 0xf in every nibble of w that is not colour 0. */
+static inline uint64_t opaque_nibbles64(uint64_t w)
+{
+    uint64_t t = w | (w >> 1);
+    t |= t >> 2;
+    return (t & 0x1111111111111111ull) * 15u;
+}
+
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* Eight pixels at once for the reset palette: a 32-bit word holds pixels 0-7 in its nibbles
  * (little-endian), and a pixel is drawn when it is not colour 0. */
@@ -187,12 +195,12 @@ static inline __attribute__((always_inline)) void put8_masked(uint8_t *p, int od
     if (!odd) {
         uint32_t v;
         memcpy(&v, p, 4);
-        v = (v & ~m) | (w & m);
+        v ^= (v ^ w) & m;
         memcpy(p, &v, 4);
     } else {
-        uint64_t v, M = (uint64_t)m << 4;
+        uint64_t v;
         memcpy(&v, p, 8);
-        v = (v & ~M) | ((uint64_t)(w & m) << 4);
+        v ^= (v ^ ((uint64_t)w << 4)) & ((uint64_t)m << 4);
         memcpy(p, &v, 8);
     }
 }
@@ -296,6 +304,142 @@ blit_plain_case(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows,
     default: blit_plain(d, s, sstep, rows, x, c, n, 1, 1, pairs); break;
     }
 }
+/* --- eight pixels wide from whole source bytes: spr's 8x8 sprites, map's cells ---
+ * A row of an 8x8 sprite is four whole bytes of the sheet (its first column is even), one
+ * 32-bit load; two rows make one 64-bit word. The palette (the pair tables, a byte a step;
+ * none for the reset palette, whose drawn pixels are the non-0 ones), the mirroring (the
+ * nibbles of each 32-bit half reversed), the clipping (shifted down by the pixels cut off on
+ * the left, the opaque mask cut to the pixels left) all work on that word, and each row is
+ * then one read-modify-write at its first visible pixel (odd x: 8 bytes from the byte that
+ * holds it). A pixel shifted into a row's word from the other row lies past its pixels
+ * left, so the mask drops it. */
+
+/* Pixels 0-7 of each 32-bit half of w in reverse order (each half stays where it is). */
+static inline uint64_t halves_reversed(uint64_t w)
+{
+    w = __builtin_bswap64(w);
+    w = (w >> 32) | (w << 32);
+    return ((w >> 4) & 0x0f0f0f0f0f0f0f0full) | ((w & 0x0f0f0f0f0f0f0f0full) << 4);
+}
+
+/* opaque_nibbles64 by an add: a nibble's low three bits plus 7 reach its bit 3 (never the
+ * next nibble) unless they are 0, and its own bit 3 is kept; fewer instructions where the
+ * constants stay in registers, as in blit8's loops (sspr's keep the shifts). */
+static inline uint64_t opaque_nibbles64_add(uint64_t w)
+{
+    uint64_t t = (((w & 0x7777777777777777ull) + 0x7777777777777777ull) | w) &
+                 0x8888888888888888ull;
+    return (t >> 3) * 15u;
+}
+
+/* The source rows in w (two halves, or one in the low half) as they are drawn: *v the
+ * colours, *o 0xf in each nibble drawn; plain: the reset palette (k unused). `cut` is in bits,
+ * `left` holds 0xf in each half's nibbles still to draw. */
+static inline __attribute__((always_inline)) void
+row8_ink(uint64_t w, const pair_ink *k, int plain, int flip, int cut, uint64_t left,
+         uint64_t *v, uint64_t *o)
+{
+    if (plain) {
+        if (flip) w = halves_reversed(w);
+        w >>= cut;
+        *v = w;
+        *o = opaque_nibbles64_add(w) & left;
+        return;
+    }
+    uint64_t val = 0, keep = 0;
+    for (int i = 0; i < 64; i += 8) {
+        uint8_t b = (uint8_t)(w >> i);
+        val |= (uint64_t)k->val[b] << i;
+        keep |= (uint64_t)k->keep[b] << i;
+    }
+    if (flip) {
+        val = halves_reversed(val);
+        keep = halves_reversed(keep);
+    }
+    *v = val >> cut;
+    *o = ~(keep >> cut) & left;
+}
+
+/* The low 32 bits of v where o says, at the byte p (odd: from its high nibble). */
+static inline __attribute__((always_inline)) void put8_row(uint8_t *p, int odd, uint64_t v,
+                                                           uint64_t o)
+{
+    put8_masked(p, odd, (uint32_t)v, (uint32_t)o);
+}
+
+/* `rows` rows (64 bytes apart from p) of the source rows from q (sstep bytes apart), two a
+ * step when the sheet and the screen are apart (else each row read just before it is
+ * written: the sheet may be the screen). rows8: exactly 8 rows, unclipped in x. */
+static inline __attribute__((always_inline)) void
+blit8_rows(uint8_t *p, const uint8_t *q, ptrdiff_t sstep, int rows, int cut, uint64_t left,
+           int apart, const pair_ink *k, int plain, int odd, int flip, int rows8)
+{
+    uint64_t v, o;
+    if (rows8) {
+        for (int i = 0; i < 4; i++, p += 128, q += 2 * sstep) {
+            row8_ink(load4(q) | (uint64_t)load4(q + sstep) << 32, k, plain, flip, 0,
+                     ~(uint64_t)0, &v, &o);
+            put8_row(p, odd, v, o);
+            put8_row(p + 64, odd, v >> 32, o >> 32);
+        }
+        return;
+    }
+    if (apart) {
+        for (; rows >= 2; rows -= 2, p += 128, q += 2 * sstep) {
+            row8_ink(load4(q) | (uint64_t)load4(q + sstep) << 32, k, plain, flip, cut, left, &v,
+                     &o);
+            put8_row(p, odd, v, o);
+            put8_row(p + 64, odd, v >> 32, o >> 32);
+        }
+    }
+    for (; rows > 0; rows--, p += 64, q += sstep) {
+        row8_ink(load4(q), k, plain, flip, cut, left, &v,
+                     &o);
+        put8_row(p, odd, v, o);
+    }
+}
+
+/* Destination pixels xa..xa+n-1 (n 1-8) of `rows` rows from the row start d, from the
+ * 8-pixel source rows at q (whole bytes, sstep apart; mirrored: last pixel first), the
+ * first `cut` of each left out; k NULL for the reset palette. Reads 4 bytes a source row;
+ * writes (unchanged) up to 8 bytes from the byte of xa: the caller checks there is room. */
+static inline __attribute__((always_inline)) void
+blit8(uint8_t *d, const uint8_t *q, ptrdiff_t sstep, int rows, int xa, int cut, int n,
+      int flip, int apart, const pair_ink *k, int plain)
+{
+    uint8_t *p = d + (xa >> 1);
+    static const uint64_t left_of[9] = {        /* n pixels in each half */
+        0, 0x0000000f0000000full, 0x000000ff000000ffull, 0x00000fff00000fffull,
+        0x0000ffff0000ffffull, 0x000fffff000fffffull, 0x00ffffff00ffffffull,
+        0x0fffffff0fffffffull, ~(uint64_t)0
+    };
+    int full = rows == 8 && n == 8 && apart;
+    uint64_t left = left_of[n];
+    int c = 4 * cut;
+#define M8_BLIT8(odd, fl, r8) blit8_rows(p, q, sstep, rows, c, left, apart, k, plain, odd, fl, r8)
+    switch ((xa & 1) | (flip ? 2 : 0) | (full ? 4 : 0)) {
+    case 0: M8_BLIT8(0, 0, 0); break;
+    case 1: M8_BLIT8(1, 0, 0); break;
+    case 2: M8_BLIT8(0, 1, 0); break;
+    case 3: M8_BLIT8(1, 1, 0); break;
+    case 4: M8_BLIT8(0, 0, 1); break;
+    case 5: M8_BLIT8(1, 0, 1); break;
+    case 6: M8_BLIT8(0, 1, 1); break;
+    default: M8_BLIT8(1, 1, 1); break;
+    }
+#undef M8_BLIT8
+}
+
+/* blit8 with the reset palette (k NULL) or the pair tables k, each its own copy of the
+ * loops. */
+static inline __attribute__((always_inline)) void
+blit8_ink(uint8_t *d, const uint8_t *q, ptrdiff_t sstep, int rows, int xa, int cut, int n,
+          int flip, int apart, const pair_ink *k)
+{
+    if (!k) blit8(d, q, sstep, rows, xa, cut, n, flip, apart, NULL, 1);
+    else blit8(d, q, sstep, rows, xa, cut, n, flip, apart, k, 0);
+}
+
 #define M8_SWAR 1
 #else
 #define M8_SWAR 0
@@ -358,6 +502,15 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
     if (plain && sx >= 0 && sx + sw <= 128 && sy >= 0 && sy + sh <= 128 &&
         no_wrap(src, sy, sy + sh) && no_wrap(dst, ya, yb)) {
 #if M8_SWAR
+        /* eight columns from an even one (map's cells, 1:1 sspr) with room for a word past
+           the rows: a row (or two) a step, any palette */
+        if (sw == 8 && !(sx & 1) && dst + (uint32_t)yb * 64 + 8 <= 0x10000) {
+            int r0 = fy ? sy + sh - 1 - (ya - dy) : sy + (ya - dy);
+            blit8_ink(ram + dst + (uint32_t)ya * 64, ram + src + (uint32_t)r0 * 64 + sx / 2,
+                      fy ? -64 : 64, yb - ya, xa, xa - dx, xb - xa, fx,
+                      sheet_apart(src, dst), s->plain ? NULL : pair_ink_for(s));
+            return;
+        }
         /* the reset palette with room for whole words past the rows: eight pixels a step */
         if (s->plain && src + (uint32_t)(sy + sh) * 64 + 8 <= 0x10000 &&
             dst + (uint32_t)yb * 64 + 8 <= 0x10000) {
@@ -423,41 +576,49 @@ static inline int reset_palette(const uint8_t *ram)
     return a == 0x0706050403020110ull && b == 0x0f0e0d0c0b0a0908ull;
 }
 
-/* The usual spr(): one 8x8 sprite, the reset palette, no fill pattern on sprites, all bit
- * planes, the sheet and the screen with room for a word past them: m8_blit's word path
- * without building the ink or re-checking what holds for every 8x8 sprite (inside the
- * sheet, no wrap). Same pixels as m8_blit. */
-static void spr8_plain(uint8_t *ram, int n, int x, int y, int fx, int fy)
+/* The usual spr(): one 8x8 sprite (n 0-255), no fill pattern on sprites, all bit planes,
+ * the sheet and the screen each with room for a word past it (bases up to 0xdf00): blit8
+ * without re-checking what holds for every 8x8 sprite (inside the sheet, no wrap); the
+ * sprite ink built only for a palette other than the reset one. Same pixels as m8_blit. */
+static void spr8(uint8_t *ram, int n, int x, int y, int fx, int fy)
 {
-    int sx = (n % 16) * 8, sy = (n / 16) * 8;
-    int dx = m8_cc(x) - m8_camera_x(ram), dy = m8_cc(y) - m8_camera_y(ram);
+    /* only dx, dy in -7..127 show a pixel, so m8_cc's clamp (to +-2^24, far off the
+       screen) changes nothing here */
+    int64_t dx = (int64_t)x - m8_camera_x(ram), dy = (int64_t)y - m8_camera_y(ram);
+    if ((uint64_t)(dx + 7) > 134 || (uint64_t)(dy + 7) > 134) return;
     m8_win w = m8_clip_win(ram);
-    int xa = m8_imax(dx, w.x0), xb = m8_imin(dx + 8, w.x1);
-    int ya = m8_imax(dy, w.y0), yb = m8_imin(dy + 8, w.y1);
+    int xa = m8_imax((int)dx, w.x0), xb = m8_imin((int)dx + 8, w.x1);
+    int ya = m8_imax((int)dy, w.y0), yb = m8_imin((int)dy + 8, w.y1);
     if (xa >= xb || ya >= yb) return;
-    int c0 = fx ? sx + 7 - (xa - dx) : sx + (xa - dx);
-    int r0 = fy ? sy + 7 - (ya - dy) : sy + (ya - dy);
-    uint32_t src = m8_gfx_base(ram), dst = m8_screen_base(ram);
-    uint8_t *d = ram + dst + (uint32_t)ya * 64;
-    const uint8_t *q = ram + src + (uint32_t)r0 * 64;
-    ptrdiff_t step = fy ? -64 : 64;
-    blit_plain_case(d, q, step, yb - ya, xa, c0, xb - xa, fx, sheet_apart(src, dst));
+    const pair_ink *k = NULL;
+    if (!reset_palette(ram)) {
+        m8_sprite_ink s;
+        m8_sprite_ink_init(ram, &s);
+        if (!s.plain) k = pair_ink_for(&s);
+    }
+    int r0 = (n >> 4) * 8 + (fy ? 7 - (ya - (int)dy) : ya - (int)dy);
+    int a = ram[M8_MAP_GFX_ADDR], b = ram[M8_MAP_SCREEN_ADDR];
+    int apart = (unsigned)(b - a + 0x20) > 0x40;    /* sheet_apart for bases <= 0xdf00 */
+    blit8_ink(ram + (uint32_t)b * 256 + (uint32_t)ya * 64,
+              ram + (uint32_t)a * 256 + (uint32_t)r0 * 64 + (n & 15) * 4, fy ? -64 : 64,
+              yb - ya, xa, xa - (int)dx, xb - xa, fx, apart, k);
 }
 #endif
 
 void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x, int flip_y)
 {
     if (n < 0 || n > 255) return;
-    int64_t pw = ((int64_t)w * 8) >> 16, ph = ((int64_t)h * 8) >> 16;
-    if (pw <= 0 || ph <= 0) return;
 #if M8_SWAR
-    if (pw == 8 && ph == 8 && !(ram[M8_FILLP_FLAGS] & 2) && ram[M8_BITPLANE_MASK] == 0xff &&
-        m8_gfx_base(ram) + 0x2000 + 8 <= 0x10000 && m8_screen_base(ram) + 0x2000 + 8 <= 0x10000 &&
-        reset_palette(ram)) {
-        spr8_plain(ram, n, x, y, flip_x, flip_y);
+    /* w and h in [1, 1.125): 8 pixels each */
+    if ((uint32_t)w - 0x10000u < 0x2000u && (uint32_t)h - 0x10000u < 0x2000u &&
+        !(ram[M8_FILLP_FLAGS] & 2) && ram[M8_BITPLANE_MASK] == 0xff &&
+        ram[M8_MAP_GFX_ADDR] <= 0xdf && ram[M8_MAP_SCREEN_ADDR] <= 0xdf) {
+        spr8(ram, n, x, y, flip_x, flip_y);
         return;
     }
 #endif
+    int64_t pw = ((int64_t)w * 8) >> 16, ph = ((int64_t)h * 8) >> 16;
+    if (pw <= 0 || ph <= 0) return;
     if (pw > M8_COORD_LIMIT) pw = M8_COORD_LIMIT;
     if (ph > M8_COORD_LIMIT) ph = M8_COORD_LIMIT;
     m8_sprite_ink s;
@@ -581,14 +742,6 @@ static const uint32_t *expand_table(int s, int flip)
         made = 1;
     }
     return tab[s - 2][flip];
-}
-
-/* 0xf in every nibble of w that is not colour 0. */
-static inline uint64_t opaque_nibbles64(uint64_t w)
-{
-    uint64_t t = w | (w >> 1);
-    t |= t >> 2;
-    return (t & 0x1111111111111111ull) * 15u;
 }
 
 /* Source byte b of the row through the palette and the expansion: the colours drawn and
