@@ -212,26 +212,6 @@ static inline int sheet_apart(uint32_t src, uint32_t dst)
     return src + 0x2000 + 8 <= dst || dst + 0x2000 + 8 <= src;
 }
 
-/* Source pixels c..c+7 of a sheet row from the byte q holding c, for odd c. */
-static inline uint32_t sheet8_odd(const uint8_t *q)
-{
-    return (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28);
-}
-
-/* The non-0 pixels of w0 into the row at p and of w1 into the row below it, the two rows'
- * opaque masks made in one 64-bit step (a nibble's bits never reach another nibble's bit
- * 0, so the two halves do not mix). */
-static inline __attribute__((always_inline)) void put8_rows2(uint8_t *p, int odd, uint32_t w0,
-                                                             uint32_t w1)
-{
-    uint64_t t = w0 | (uint64_t)w1 << 32;
-    t |= t >> 1;
-    t |= t >> 2;
-    uint64_t m = (t & 0x1111111111111111ull) * 15u;
-    put8_masked(p, odd, w0, (uint32_t)m);
-    put8_masked(p + 64, odd, w1, (uint32_t)(m >> 32));
-}
-
 /* The reset palette's blit: `rows` rows of n pixels from destination x (row start d,
  * rows 64 bytes apart) taking source columns c, c+1, ... (mirrored: c, c-1, ...) of the
  * source rows from s, sstep bytes apart; eight pixels a step, the last step masked to what
@@ -240,39 +220,8 @@ static inline __attribute__((always_inline)) void put8_rows2(uint8_t *p, int odd
  * arguments make one loop per case. */
 static inline __attribute__((always_inline)) void
 blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c, int n,
-           int odd, int flip, int pairs)
+           int odd, int flip)
 {
-    if (n == 8 && !flip && pairs) {     /* two whole rows a step: one 64-bit mask */
-        uint8_t *p = d + (x >> 1);
-        const uint8_t *q = s + (c >> 1);
-        if (c & 1) {
-            for (; rows >= 2; rows -= 2, p += 128, q += 2 * sstep)
-                put8_rows2(p, odd, sheet8_odd(q), sheet8_odd(q + sstep));
-        } else {
-            for (; rows >= 2; rows -= 2, p += 128, q += 2 * sstep)
-                put8_rows2(p, odd, load4(q), load4(q + sstep));
-        }
-        d = p;
-        s = q;
-        x &= 1;
-        c &= 1;
-    }
-    if (n == 8 && !flip) {              /* whole unmirrored sprite rows: one step a row */
-        uint8_t *p = d + (x >> 1);
-        const uint8_t *q = s + (c >> 1);
-        if (c & 1) {
-            for (; rows > 0; rows--, p += 64, q += sstep) {
-                uint32_t w = (load4(q) >> 4) | ((uint32_t)(q[4] & 15) << 28);
-                put8_masked(p, odd, w, opaque_nibbles(w));
-            }
-        } else {
-            for (; rows > 0; rows--, p += 64, q += sstep) {
-                uint32_t w = load4(q);
-                put8_masked(p, odd, w, opaque_nibbles(w));
-            }
-        }
-        return;
-    }
     for (; rows > 0; rows--, d += 64, s += sstep) {
         int xx = x, cc = c;
         for (int left = n; left > 0; left -= 8, xx += 8) {
@@ -295,13 +244,13 @@ blit_plain(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows, int x, int c
 /* blit_plain for destination x's parity and the mirroring, each case a loop of its own */
 static inline __attribute__((always_inline)) void
 blit_plain_case(uint8_t *d, const uint8_t *s, ptrdiff_t sstep, int rows,
-                int x, int c, int n, int flip, int pairs)
+                int x, int c, int n, int flip)
 {
     switch ((x & 1) | (flip ? 2 : 0)) {
-    case 0: blit_plain(d, s, sstep, rows, x, c, n, 0, 0, pairs); break;
-    case 1: blit_plain(d, s, sstep, rows, x, c, n, 1, 0, pairs); break;
-    case 2: blit_plain(d, s, sstep, rows, x, c, n, 0, 1, pairs); break;
-    default: blit_plain(d, s, sstep, rows, x, c, n, 1, 1, pairs); break;
+    case 0: blit_plain(d, s, sstep, rows, x, c, n, 0, 0); break;
+    case 1: blit_plain(d, s, sstep, rows, x, c, n, 1, 0); break;
+    case 2: blit_plain(d, s, sstep, rows, x, c, n, 0, 1); break;
+    default: blit_plain(d, s, sstep, rows, x, c, n, 1, 1); break;
     }
 }
 /* --- eight pixels wide from whole source bytes: spr's 8x8 sprites, map's cells ---
@@ -519,7 +468,7 @@ void m8_blit(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int f
             uint8_t *d = ram + dst + (uint32_t)ya * 64;
             const uint8_t *q = ram + src + (uint32_t)r0 * 64;
             ptrdiff_t step = fy ? -64 : 64;
-            blit_plain_case(d, q, step, yb - ya, xa, c0, xb - xa, fx, sheet_apart(src, dst));
+            blit_plain_case(d, q, step, yb - ya, xa, c0, xb - xa, fx);
             return;
         }
 #endif

@@ -129,8 +129,8 @@ static inline void m8_poke_32(uint8_t *ram, uint32_t a, uint32_t v)
     for (int i = 0; i < 4; i++) ram[(a + i) & 0xffff] = (uint8_t)(v >> (8 * i));
 }
 
-/* memset's fill and memcpy's copy on a RAM image, addresses wrapping at 64 KiB; len is at
- * most 64 KiB, nothing for len <= 0; the copy's direction as ram_block.c says. */
+/* memset's fill and memcpy's copy on a RAM image, addresses wrapping at 64 KiB; len from 0
+ * to 64 KiB (the callers clamp it); the copy's direction as ram_block.c says. */
 void m8_ram_fill(uint8_t *ram, uint32_t dst, uint8_t v, int len);
 void m8_ram_copy(uint8_t *ram, uint32_t dst, uint32_t src, int len);
 

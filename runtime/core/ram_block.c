@@ -9,8 +9,6 @@
 
 void m8_ram_fill(uint8_t *ram, uint32_t dst, uint8_t v, int len)
 {
-    if (len <= 0) return;
-    if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
     dst &= 0xffff;
     uint32_t first = M8_RAM_SIZE - dst;            /* bytes before the wrap */
     if ((uint32_t)len <= first) {
@@ -23,8 +21,6 @@ void m8_ram_fill(uint8_t *ram, uint32_t dst, uint8_t v, int len)
 
 void m8_ram_copy(uint8_t *ram, uint32_t dst, uint32_t src, int len)
 {
-    if (len <= 0) return;
-    if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
     int backwards = dst > src && dst < src + (uint32_t)len;
     uint32_t d = dst & 0xffff, s = src & 0xffff, n = (uint32_t)len;
     if (d + n <= M8_RAM_SIZE && s + n <= M8_RAM_SIZE) {
