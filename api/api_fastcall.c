@@ -1,5 +1,6 @@
 /* api_fastcall.c - the bodies of the frameless variants of small API functions (declared and
- * listed in api_fastcall.h): each reads its numbers as the binding's argument readers do
+ * listed in api_fastcall.h): each reads its numbers (integers or floats, as the VM holds them
+ * on the stack: lua_M8Arg) as the binding's argument readers do
  * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
  * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
  * result as the binding would push it (m8_push_num's integer-or-float choice). The
@@ -32,10 +33,17 @@ static inline double finite_or_zero(double v)
     return v;
 }
 
-/* Argument i as m8_arg_num reads a number (def when absent). */
-static inline double num_arg(int n, const double *a, int i, double def)
+/* Argument i as a double: a float as it is, an integer converted (as lua_tonumber does). */
+static inline double arg_double(const lua_M8Arg *a, int i)
 {
-    return i < n ? finite_or_zero(a[i]) : def;
+    return a[i].tag == LUA_M8ARG_INT ? (double)a[i].v.i : a[i].v.n;
+}
+
+/* Argument i as m8_arg_num reads a number (def when absent). */
+static inline double num_arg(int n, const lua_M8Arg *a, int i, double def)
+{
+    if (i >= n) return def;
+    return a[i].tag == LUA_M8ARG_INT ? (double)a[i].v.i : finite_or_zero(a[i].v.n);
 }
 
 /* 1 when v is integral and a 64-bit integer holds it: the full readers then read it as that
@@ -46,13 +54,17 @@ static inline int int64_integral(double v)
     return v >= -9223372036854775808.0 && v < 9223372036854775808.0 && (double)(int64_t)v == v;
 }
 
-/* Argument i as m8_arg_int reads a number (def when absent): inside (-2^31, 2^31) floored
- * with a conversion and a compare (no libm); past it saturated; NaN 0, infinities the ends
- * of the 16.16 range (m8_num_to_int). */
-static inline int int_arg(int n, const double *a, int i, int def)
+/* Argument i as m8_arg_int reads a number (def when absent): an integer saturated to an
+ * int; a float inside (-2^31, 2^31) floored with a conversion and a compare (no libm); past
+ * it saturated; NaN 0, infinities the ends of the 16.16 range (m8_num_to_int). */
+static inline int int_arg(int n, const lua_M8Arg *a, int i, int def)
 {
     if (i >= n) return def;
-    double v = a[i];
+    if (a[i].tag == LUA_M8ARG_INT) {
+        lua_Integer v = a[i].v.i;
+        return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int)v;
+    }
+    double v = a[i].v.n;
     if (v > -2147483648.0 && v < 2147483648.0) {
         int t = (int)v;                             /* toward zero */
         return t - (v < (double)t);
@@ -61,12 +73,13 @@ static inline int int_arg(int n, const double *a, int i, int def)
     return m8_num_to_int(finite_or_zero(v));
 }
 
-/* Argument i as m8_arg_raw reads a number (def when absent): an integral value shifted into
- * the pattern (wrapping), any other by m8_num_to_raw. */
-static inline int32_t raw_arg(int n, const double *a, int i, int32_t def)
+/* Argument i as m8_arg_raw reads a number (def when absent): an integer, or an integral
+ * float, shifted into the pattern (wrapping), any other by m8_num_to_raw. */
+static inline int32_t raw_arg(int n, const lua_M8Arg *a, int i, int32_t def)
 {
     if (i >= n) return def;
-    double v = a[i];
+    if (a[i].tag == LUA_M8ARG_INT) return (int32_t)((uint32_t)a[i].v.i << 16);
+    double v = a[i].v.n;
     if (int64_integral(v)) return (int32_t)((uint32_t)(int64_t)v << 16);
     return m8_num_to_raw(finite_or_zero(v));
 }
@@ -100,7 +113,7 @@ static inline int int_result(int v, double *out)
 
 /* --- drawing and reading pixels, sprites, map cells --- */
 
-int m8f_pset(m8_vm *vm, int n, const double *a, double *out)
+int m8f_pset(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)out;
     m8_pset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
@@ -109,7 +122,7 @@ int m8f_pset(m8_vm *vm, int n, const double *a, double *out)
     return LUA_M8FAST_NONE;
 }
 
-int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
+int m8f_sset(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)out;
     m8_sset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0),
@@ -118,7 +131,7 @@ int m8f_sset(m8_vm *vm, int n, const double *a, double *out)
 }
 
 #define FAST_XY_READER(name, fn) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         return int_result(fn(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0)), out); \
     }
@@ -126,7 +139,7 @@ FAST_XY_READER(pget, m8_pget)
 FAST_XY_READER(sget, m8_sget)
 FAST_XY_READER(mget, m8_mget)
 
-int m8f_mset(m8_vm *vm, int n, const double *a, double *out)
+int m8f_mset(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)out;
     m8_mset(vm->machine->ram, int_arg(n, a, 0, 0), int_arg(n, a, 1, 0), int_arg(n, a, 2, 0));
@@ -134,7 +147,7 @@ int m8f_mset(m8_vm *vm, int n, const double *a, double *out)
 }
 
 /* Arguments 0..count-1 as int_arg reads them (defaults def). */
-static inline void int_args(int n, const double *a, int count, const int *def, int *out)
+static inline void int_args(int n, const lua_M8Arg *a, int count, const int *def, int *out)
 {
     for (int i = 0; i < count; i++) out[i] = int_arg(n, a, i, def[i]);
 }
@@ -147,25 +160,25 @@ static inline double span(int p, int q) { return fabs((double)q - p) + 1; }
  * sprite reports are skipped: a profiler (which sets both the call observer and the sprite
  * reports, profiler.c) makes fast_dispatch decline. They take every number. */
 
-int m8f_cls(m8_vm *vm, int n, const double *a, double *out)
+int m8f_cls(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)out;
     m8_cls(vm->machine->ram, int_arg(n, a, 0, 0));
     return LUA_M8FAST_NONE;
 }
 
-int m8f_color(m8_vm *vm, int n, const double *a, double *out)
+int m8f_color(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     return int_result(m8_color(vm->machine->ram, raw_arg(n, a, 0, M8_NOCOL)), out);
 }
 
-int m8f_fillp(m8_vm *vm, int n, const double *a, double *out)
+int m8f_fillp(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     return num_result(m8_num_from_raw(m8_fillp(vm->machine->ram, raw_arg(n, a, 0, 0))), out);
 }
 
 /* pal(): reset all; pal(p): reset palette p; pal(c0, c1, [p]): set, the previous colour. */
-int m8f_pal(m8_vm *vm, int n, const double *a, double *out)
+int m8f_pal(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     uint8_t *ram = vm->machine->ram;
     if (n == 0) {
@@ -189,7 +202,7 @@ static inline void line_units(m8_vm *vm, int x0, int y0, int x1, int y1)
 }
 
 /* line(x0, y0, x1, y1, [col]) / line(x1, y1, [col]) / line([col]) */
-int m8f_line(m8_vm *vm, int n, const double *a, double *out)
+int m8f_line(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     static const int zero[4];
     int v[4];
@@ -213,7 +226,7 @@ int m8f_line(m8_vm *vm, int n, const double *a, double *out)
 
 /* The shapes given by two corners: x0, y0, x1, y1, [col]; units from the covered size. */
 #define FAST_CORNERS(name, fn, units) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         static const int zero[4]; \
         int v[4]; \
@@ -230,7 +243,7 @@ FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
 
 /* circ, circfill: x, y, [r = 4], [col]. */
 #define FAST_CIRCLE(name, fn, units) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         static const int def[3] = { 0, 0, 4 }; \
         int v[3]; \
@@ -244,7 +257,7 @@ FAST_CIRCLE(circ, m8_circ, m8_units_circ)
 FAST_CIRCLE(circfill, m8_circfill, m8_units_circfill)
 
 /* spr(n, x, y, [w, h], [flip_x], [flip_y]): a number as a flip is true, as in Lua. */
-int m8f_spr(m8_vm *vm, int n, const double *a, double *out)
+int m8f_spr(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     static const int zero[3];
     int v[3];
@@ -264,7 +277,7 @@ int m8f_spr(m8_vm *vm, int n, const double *a, double *out)
 
 /* sspr(sx, sy, sw, sh, dx, dy, [dw = sw, dh = sh]): eight numbers at most, so no flip (a
  * ninth argument makes the full call). */
-int m8f_sspr(m8_vm *vm, int n, const double *a, double *out)
+int m8f_sspr(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     static const int zero[6];
     int v[6];
@@ -278,7 +291,7 @@ int m8f_sspr(m8_vm *vm, int n, const double *a, double *out)
 
 /* map([tx, ty], [sx, sy], [tw, th], [layers]): 128 cycles a drawn cell, 1 every other
  * covered cell (units of 1/128), as the binding. */
-int m8f_map(m8_vm *vm, int n, const double *a, double *out)
+int m8f_map(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     uint8_t *ram = vm->machine->ram;
     int mw, mh;
@@ -298,7 +311,7 @@ int m8f_map(m8_vm *vm, int n, const double *a, double *out)
 /* peek(a, [n]) / peek2 / peek4: one value (n absent or 1) as the binding pushes it; no value
  * for n < 1; more values decline (the full call returns them all). */
 #define FAST_PEEK(name, width) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         const uint8_t *ram = vm->machine->ram; \
         uint32_t at = (uint32_t)int_arg(n, a, 0, 0); \
@@ -316,7 +329,7 @@ FAST_PEEK(peek4, 4)
 /* poke(a, v, ...) / poke2 / poke4: the values from address a on; units: the values after
  * the first. */
 #define FAST_POKE(name, width) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         uint8_t *ram = vm->machine->ram; \
         uint32_t at = (uint32_t)int_arg(n, a, 0, 0); \
@@ -335,44 +348,44 @@ FAST_POKE(poke4, 4)
 
 /* --- math (api_math.c) --- */
 
-int m8f_flr(m8_vm *vm, int n, const double *a, double *out)
+int m8f_flr(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
-    double v = n > 0 ? a[0] : 0;        /* flr() is flr(0) */
+    double v = n > 0 ? arg_double(a, 0) : 0;     /* flr() is flr(0) */
     if (!(v > -2147483647.0 && v < 2147483647.0)) return LUA_M8FAST_DECLINE;
     int64_t t = (int64_t)v;             /* toward zero */
     *out = (double)(t - (v < (double)t));
     return LUA_M8FAST_INT;
 }
 
-int m8f_abs(m8_vm *vm, int n, const double *a, double *out)
+int m8f_abs(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
     double v = num_arg(n, a, 0, 0);
     return num_result(v == -32768.0 ? v : fabs(v), out);
 }
 
-int m8f_sgn(m8_vm *vm, int n, const double *a, double *out)
+int m8f_sgn(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
     return num_result(num_arg(n, a, 0, 0) < 0 ? -1 : 1, out);
 }
 
-int m8f_min(m8_vm *vm, int n, const double *a, double *out)
+int m8f_min(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
     double x = num_arg(n, a, 0, 0), y = num_arg(n, a, 1, 0);
     return num_result(x < y ? x : y, out);
 }
 
-int m8f_max(m8_vm *vm, int n, const double *a, double *out)
+int m8f_max(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
     double x = num_arg(n, a, 0, 0), y = num_arg(n, a, 1, 0);
     return num_result(x > y ? x : y, out);
 }
 
-int m8f_mid(m8_vm *vm, int n, const double *a, double *out)
+int m8f_mid(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)vm;
     double x = num_arg(n, a, 0, 0), y = num_arg(n, a, 1, 0), z = num_arg(n, a, 2, 0);
@@ -382,12 +395,12 @@ int m8f_mid(m8_vm *vm, int n, const double *a, double *out)
 
 /* sin, cos and sqrt of a number on the 16.16 grid (absent: 0) work on its pattern as the
  * bindings do; any other number declines (the binding's formula on the double). */
-static inline int grid_arg(int n, const double *a, int32_t *raw)
+static inline int grid_arg(int n, const lua_M8Arg *a, int32_t *raw)
 {
-    return m8_num_grid_raw(n > 0 ? a[0] : 0, raw);
+    return m8_num_grid_raw(n > 0 ? arg_double(a, 0) : 0, raw);
 }
 
-int m8f_sin(m8_vm *vm, int n, const double *a, double *out)
+int m8f_sin(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     int32_t raw;
     (void)vm;
@@ -395,7 +408,7 @@ int m8f_sin(m8_vm *vm, int n, const double *a, double *out)
     return raw_result(m8_num_sin_raw(raw), out);
 }
 
-int m8f_cos(m8_vm *vm, int n, const double *a, double *out)
+int m8f_cos(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     int32_t raw;
     (void)vm;
@@ -403,7 +416,7 @@ int m8f_cos(m8_vm *vm, int n, const double *a, double *out)
     return raw_result(m8_num_cos_raw(raw), out);
 }
 
-int m8f_sqrt(m8_vm *vm, int n, const double *a, double *out)
+int m8f_sqrt(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     int32_t raw;
     (void)vm;
@@ -412,7 +425,7 @@ int m8f_sqrt(m8_vm *vm, int n, const double *a, double *out)
 }
 
 #define FAST_BITOP(name, fn) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out) \
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out) \
     { \
         (void)vm; \
         return num_result(fn(num_arg(n, a, 0, 0), num_arg(n, a, 1, 0)), out); \
@@ -424,7 +437,7 @@ FAST_BITOP(shl, m8_num_shl)
 FAST_BITOP(shr, m8_num_shr)
 FAST_BITOP(lshr, m8_num_lshr)
 
-int m8f_rnd(m8_vm *vm, int n, const double *a, double *out)
+int m8f_rnd(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     uint32_t r = m8_rng_rnd_raw(vm->machine->ram, (uint32_t)raw_arg(n, a, 0, 0x10000));
     return num_result(m8_num_from_raw((int32_t)r), out);

@@ -2,7 +2,7 @@
  * the common drawing calls (spr, sspr, map, rectfill, circfill, line ...) and of peek/poke: the
  * patched VM calls them without a CallInfo when every argument is a number
  * (tools/lua5.4-p8fastop.patch, lua_m8_setfastcall), with the arguments read straight from
- * the stack as doubles. Each body computes what its binding (api_gfx.c, api_math.c) computes
+ * the stack as the VM holds them (lua_M8Arg: an integer in [-2^31, 2^31) or a float). Each body computes what its binding (api_gfx.c, api_math.c) computes
  * for those numbers, or declines (LUA_M8FAST_DECLINE, nothing changed) for the rare values
  * it does not take, and the VM then makes the full call. api_registry.c wraps each body in
  * the binding's arity check and cost (m8_call_begin / m8_call_end) and registers it.
@@ -28,10 +28,11 @@
 #define M8_FASTCALL_LIST(X) \
     M8_FASTCALL_SMALL_LIST(X) M8_FASTCALL_DRAW_LIST(X) M8_FASTCALL_MEMORY_LIST(X)
 
-/* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers); the result in *out;
+/* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers; read before anything
+ * that may move the stack); the result in *out;
  * returns LUA_M8FAST_NONE, LUA_M8FAST_INT, LUA_M8FAST_FLT or LUA_M8FAST_DECLINE. */
 #define M8_FASTCALL_DECL(name) \
-    int m8f_##name(m8_vm *vm, int n, const double *a, double *out);
+    int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out);
 M8_FASTCALL_LIST(M8_FASTCALL_DECL)
 #undef M8_FASTCALL_DECL
 #endif

@@ -70,8 +70,8 @@ _Static_assert(sizeof dispatchers / sizeof dispatchers[0] ==
  * after m8_call_begin_frameless has changed nothing that the full call's m8_call_begin does
  * not set again. */
 static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
-                                int (*body)(m8_vm *, int, const double *, double *), int n,
-                                const lua_Number *a, lua_Number *out)
+                                int (*body)(m8_vm *, int, const lua_M8Arg *, double *), int n,
+                                const lua_M8Arg *a, lua_Number *out)
 {
     m8_vm *vm = m8_vm_of(L);
     if (n < row->min_args || vm->call_observer) return LUA_M8FAST_DECLINE;
@@ -93,7 +93,7 @@ static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
 #endif
 #define M8_FAST_WRAP(name) \
     M8_FAST_FLATTEN \
-    static int fast_##name(lua_State *L, int n, const lua_Number *a, lua_Number *out) \
+    static int fast_##name(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out) \
     { \
         return fast_dispatch(L, &m8_api_rows[M8_ROW_IDX_##name], m8f_##name, n, a, out); \
     }
