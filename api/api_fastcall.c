@@ -39,11 +39,36 @@ static inline double arg_double(const lua_M8Arg *a, int i)
     return a[i].tag == LUA_M8ARG_INT ? (double)a[i].v.i : a[i].v.n;
 }
 
-/* Argument i as m8_arg_num reads a number (def when absent). */
+/* Argument i, neither integer nor float (nil or a boolean, for the rows that take them:
+ * api_registry.c), as the full readers take it: nil as absent (def), a boolean as 0 or 1. */
+static inline int other_arg(const lua_M8Arg *a, int i, int def)
+{
+    if ((a[i].tag & 0x0f) == LUA_TNIL) return def;
+    return a[i].tag == LUA_M8ARG_TRUE;
+}
+
+/* Argument i as m8_arg_num reads it (def when absent or nil). */
 static inline double num_arg(int n, const lua_M8Arg *a, int i, double def)
 {
     if (i >= n) return def;
-    return a[i].tag == LUA_M8ARG_INT ? (double)a[i].v.i : finite_or_zero(a[i].v.n);
+    if (a[i].tag == LUA_M8ARG_INT) return (double)a[i].v.i;
+    if (a[i].tag == LUA_M8ARG_FLT) return finite_or_zero(a[i].v.n);
+    return (a[i].tag & 0x0f) == LUA_TNIL ? def : a[i].tag == LUA_M8ARG_TRUE;
+}
+
+/* n less the nils at its end: the count api_gfx.c's bindings that choose a form by their
+ * arguments (pal, line) go by. */
+static inline int count_given(int n, const lua_M8Arg *a)
+{
+    while (n > 0 && (a[n - 1].tag & 0x0f) == LUA_TNIL) n--;
+    return n;
+}
+
+/* Argument i as m8_arg_bool reads it (0 when absent): false and nil are 0, anything else
+ * (a number too) 1. */
+static inline int bool_arg(int n, const lua_M8Arg *a, int i)
+{
+    return i < n && a[i].tag != LUA_M8ARG_FALSE && (a[i].tag & 0x0f) != LUA_TNIL;
 }
 
 /* 1 when v is integral and a 64-bit integer holds it: the full readers then read it as that
@@ -64,6 +89,7 @@ static inline int int_arg(int n, const lua_M8Arg *a, int i, int def)
         lua_Integer v = a[i].v.i;
         return v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : (int)v;
     }
+    if (a[i].tag != LUA_M8ARG_FLT) return other_arg(a, i, def);
     double v = a[i].v.n;
     if (v > -2147483648.0 && v < 2147483648.0) {
         int t = (int)v;                             /* toward zero */
@@ -79,6 +105,8 @@ static inline int32_t raw_arg(int n, const lua_M8Arg *a, int i, int32_t def)
 {
     if (i >= n) return def;
     if (a[i].tag == LUA_M8ARG_INT) return (int32_t)((uint32_t)a[i].v.i << 16);
+    if (a[i].tag != LUA_M8ARG_FLT)      /* nil: def; a boolean: 0 or 1 */
+        return (a[i].tag & 0x0f) == LUA_TNIL ? def : (int32_t)(other_arg(a, i, 0) << 16);
     double v = a[i].v.n;
     if (int64_integral(v)) return (int32_t)((uint32_t)(int64_t)v << 16);
     return m8_num_to_raw(finite_or_zero(v));
@@ -181,6 +209,7 @@ int m8f_fillp(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 int m8f_pal(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     uint8_t *ram = vm->machine->ram;
+    n = count_given(n, a);
     if (n == 0) {
         m8_pal_reset(ram, -1);
         return LUA_M8FAST_NONE;
@@ -208,6 +237,7 @@ int m8f_line(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
     int v[4];
     uint8_t *ram = vm->machine->ram;
     (void)out;
+    n = count_given(n, a);
     if (n >= 4) {
         int_args(n, a, 4, zero, v);
         line_units(vm, v[0], v[1], v[2], v[3]);
@@ -256,7 +286,8 @@ FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
 FAST_CIRCLE(circ, m8_circ, m8_units_circ)
 FAST_CIRCLE(circfill, m8_circfill, m8_units_circfill)
 
-/* spr(n, x, y, [w, h], [flip_x], [flip_y]): a number as a flip is true, as in Lua. */
+/* spr(n, x, y, [w, h], [flip_x], [flip_y]): a number as a flip is true, as in Lua; nil as a
+ * size is the default, a boolean 0 or 1. */
 int m8f_spr(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     static const int zero[3];
@@ -271,7 +302,7 @@ int m8f_spr(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
     int32_t w = raw_arg(n, a, 3, 0x10000), h = raw_arg(n, a, 4, 0x10000);
     double pw = m8_units_spr_side(w), ph = m8_units_spr_side(h);
     if (v[0] >= 0 && v[0] <= 255 && pw > 0 && ph > 0) vm->call_units = m8_units_box(pw, ph);
-    m8_spr(vm->machine->ram, v[0], v[1], v[2], w, h, n >= 6, n >= 7);
+    m8_spr(vm->machine->ram, v[0], v[1], v[2], w, h, bool_arg(n, a, 5), bool_arg(n, a, 6));
     return LUA_M8FAST_NONE;
 }
 

@@ -19,17 +19,22 @@
  * value read; up to seven written): the translator's @a, %a and $a call peek, peek2 and
  * peek4. */
 #define M8_FASTCALL_SMALL_LIST(X) \
-    X(pset) X(pget) X(sget) X(sset) X(mget) X(mset) X(flr) X(abs) X(sgn) X(min) X(max) X(mid) \
-    X(sin) X(cos) X(sqrt) X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
+    X(pset) X(pget) X(sget) X(sset) X(mget) X(mset) X(abs) X(sgn) X(min) X(max) X(mid) \
+    X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
+#define M8_FASTCALL_NUMBERS_LIST(X) X(flr) X(sin) X(cos) X(sqrt)
 #define M8_FASTCALL_DRAW_LIST(X) \
     X(cls) X(color) X(fillp) X(pal) X(line) X(rect) X(rectfill) X(circ) X(circfill) \
     X(oval) X(ovalfill) X(spr) X(sspr) X(map)
 #define M8_FASTCALL_MEMORY_LIST(X) X(peek) X(peek2) X(peek4) X(poke) X(poke2) X(poke4)
-#define M8_FASTCALL_LIST(X) \
+#define M8_FASTCALL_LIST(X) M8_FASTCALL_NUMBERS_LIST(X) M8_FASTCALL_OTHER_LIST(X)
+/* The variants that also take nil (as absent) and booleans (0 and 1; flips as in Lua); the
+ * VM passes them with LUA_M8ARGS_OTHER, which makes the others decline. */
+#define M8_FASTCALL_OTHER_LIST(X) \
     M8_FASTCALL_SMALL_LIST(X) M8_FASTCALL_DRAW_LIST(X) M8_FASTCALL_MEMORY_LIST(X)
 
-/* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS, all numbers; read before anything
- * that may move the stack); the result in *out;
+/* A body: n arguments a[0..n-1] (n <= LUA_M8_FASTARGS; numbers, or for the bodies of
+ * M8_FASTCALL_OTHER_LIST also nil and booleans; read before anything that may move the
+ * stack); the result in *out;
  * returns LUA_M8FAST_NONE, LUA_M8FAST_INT, LUA_M8FAST_FLT or LUA_M8FAST_DECLINE. */
 #define M8_FASTCALL_DECL(name) \
     int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out);

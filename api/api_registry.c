@@ -70,10 +70,14 @@ _Static_assert(sizeof dispatchers / sizeof dispatchers[0] ==
  * after m8_call_begin_frameless has changed nothing that the full call's m8_call_begin does
  * not set again. */
 static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
-                                int (*body)(m8_vm *, int, const lua_M8Arg *, double *), int n,
-                                const lua_M8Arg *a, lua_Number *out)
+                                int (*body)(m8_vm *, int, const lua_M8Arg *, double *),
+                                int takes_other, int n, const lua_M8Arg *a, lua_Number *out)
 {
     m8_vm *vm = m8_vm_of(L);
+    if (n & LUA_M8ARGS_OTHER) {         /* a nil or boolean among the arguments */
+        if (!takes_other) return LUA_M8FAST_DECLINE;
+        n &= ~LUA_M8ARGS_OTHER;
+    }
     if (n < row->min_args || vm->call_observer) return LUA_M8FAST_DECLINE;
     m8_call_begin_frameless(vm, row);
     int kind = body(vm, n, a, out);
@@ -91,13 +95,19 @@ static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
 #else
 #define M8_FAST_FLATTEN
 #endif
-#define M8_FAST_WRAP(name) \
+#define M8_FAST_WRAP(name, takes_other) \
     M8_FAST_FLATTEN \
     static int fast_##name(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out) \
     { \
-        return fast_dispatch(L, &m8_api_rows[M8_ROW_IDX_##name], m8f_##name, n, a, out); \
+        return fast_dispatch(L, &m8_api_rows[M8_ROW_IDX_##name], m8f_##name, takes_other, n, \
+                             a, out); \
     }
-M8_FASTCALL_LIST(M8_FAST_WRAP)
+#define M8_FAST_WRAP_NUMBERS(name) M8_FAST_WRAP(name, 0)
+#define M8_FAST_WRAP_OTHER(name) M8_FAST_WRAP(name, 1)
+M8_FASTCALL_NUMBERS_LIST(M8_FAST_WRAP_NUMBERS)
+M8_FASTCALL_OTHER_LIST(M8_FAST_WRAP_OTHER)
+#undef M8_FAST_WRAP_OTHER
+#undef M8_FAST_WRAP_NUMBERS
 #undef M8_FAST_WRAP
 
 /* Tell the VM the frameless variants. Its table is the process's (a variant belongs to the

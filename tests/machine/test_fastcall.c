@@ -61,6 +61,7 @@ static int frameless_calls;
 static int sum_variant(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
 {
     (void)L;
+    if (n & LUA_M8ARGS_OTHER) return LUA_M8FAST_DECLINE;   /* numbers only */
     if (n > 0 && arg_value(a, 0) == 99) return LUA_M8FAST_DECLINE;
     frameless_calls++;
     double s = 0;
@@ -149,6 +150,42 @@ Test(fastcall, variants_see_integers_and_floats_as_the_stack_holds_them)
     /* integer, float, integer, float, float, integer, float, integer */
     cr_assert_eq(lua_tointeger(L, 1), 1 + 2 * 4 + 1 * 16 + 2 * 64 + 2 * 256 + 1 * 1024 +
                                       2 * 4096 + 1 * 16384, "%s", lua_tostring(L, 1));
+    lua_close(L);
+}
+
+/* Nil and booleans reach the variant, flagged: the digit of argument i in base 4 is 0 for
+ * nil, 1 for false, 2 for true, 3 for a number; 1000 more with LUA_M8ARGS_OTHER. */
+static int others_variant(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
+{
+    (void)L;
+    double code = n & LUA_M8ARGS_OTHER ? 1000 : 0, digit = 1;
+    n &= ~LUA_M8ARGS_OTHER;
+    for (int i = 0; i < n; i++, digit *= 4) {
+        int t = a[i].tag;
+        code += digit * ((t & 0x0f) == LUA_TNIL ? 0 : t == LUA_M8ARG_FALSE ? 1
+                         : t == LUA_M8ARG_TRUE ? 2 : (arg_value(a, i), 3));
+    }
+    *out = code;
+    return LUA_M8FAST_INT;
+}
+
+Test(fastcall, variants_see_nil_and_booleans_flagged)
+{
+    lua_State *L = vm_state();
+    cr_assert(lua_m8_setfastcall(kinds_body, others_variant));
+    lua_pushcfunction(L, kinds_body);
+    lua_setglobal(L, "others");
+    cr_assert_eq(luaL_dostring(L,
+        "local t = {}\n"
+        "local a = others(1, nil, true, false, t[1], 2.5)\n"   /* a table's missing key too */
+        "local b = others(1, 2.5)\n"
+        "local c = others(nil)\n"
+        "local d = others(1, 'x')\n"                            /* a string: the full call */
+        "return a, b, c, d"), LUA_OK, "%s", lua_tostring(L, -1));
+    cr_assert_eq(lua_tointeger(L, 1), 1000 + 3 + 0 * 4 + 2 * 16 + 1 * 64 + 0 * 256 + 3 * 1024);
+    cr_assert_eq(lua_tointeger(L, 2), 3 + 3 * 4);
+    cr_assert_eq(lua_tointeger(L, 3), 1000);
+    cr_assert_eq(lua_tointeger(L, 4), -1);
     lua_close(L);
 }
 
@@ -299,9 +336,13 @@ static const double edges[] = {
 #define N_EDGES ((int)(sizeof edges / sizeof edges[0]))
 
 /* v as an integer (k odd and v integral in range, as cart literals are) or a float */
+/* Argument v as an integer or a float by k; for one k in 13 nil, for two in 13 a boolean
+ * (true or false) in its place. */
 static void push_arg(lua_State *L, double v, int k)
 {
-    if ((k & 1) && v == floor(v) && fabs(v) < 4e9) lua_pushinteger(L, (lua_Integer)v);
+    if (k % 13 == 4) lua_pushnil(L);
+    else if (k % 13 == 7 || k % 13 == 10) lua_pushboolean(L, k % 13 == 7);
+    else if ((k & 1) && v == floor(v) && fabs(v) < 4e9) lua_pushinteger(L, (lua_Integer)v);
     else lua_pushnumber(L, v);
 }
 
