@@ -1,7 +1,8 @@
 /* api_call.h - what the dispatcher (api_registry.c) does around every C binding: open the
  * call, close it (charge the row's cost rule on the units the binding reported, tell an
  * attached profiler). Opening and closing are inline (every API call runs them: with the
- * row a constant, a fixed cost rule folds to its number); the rest is in api_call.c.
+ * row a constant, a fixed cost rule folds to its number; so do a frameless call's known
+ * units, m8_call_frameless_units); the rest is in api_call.c.
  * Depends on: Lua 5.4, api_registry.h, vm_internal.h (the counters a call updates). */
 #ifndef M8_API_CALL_H
 #define M8_API_CALL_H
@@ -78,6 +79,26 @@ static inline void m8_call_end_fixed(lua_State *L, m8_vm *vm, const m8_api_row *
     m8_cost_charge_system(&vm->machine->cost, cycles);
     int due = cycles && m8_vm_checks_due(vm);
     if (due) m8_vm_slice_check(vm);
+    m8_vm_watch_call(vm, L, due);
+}
+
+/* A whole frameless call of a row charged by units, those known to the caller (a constant:
+ * the rule then folds to its cycles): m8_call_begin_frameless, then m8_call_end with
+ * call_units set to `units`, without the profiler's part (frameless calls run only while
+ * none observes); what both leave in the vm is left. */
+static inline void m8_call_frameless_units(lua_State *L, m8_vm *vm, const m8_api_row *row,
+                                           double units)
+{
+    vm->lua_read = vm->lua_count;
+    vm->call_row = row;
+    uint64_t cycles = m8_call_rule_cycles(&row->cost, units);
+    m8_cost_charge_system(&vm->machine->cost, cycles);
+    int due = cycles && m8_vm_checks_due(vm);
+    vm->call_units = 0;
+    if (due) m8_vm_slice_check(vm);
+    vm->n_sprite_reports = 0;
+    vm->call_area.set = 0;
+    vm->call_area.source = M8_SOURCE_NONE;
     m8_vm_watch_call(vm, L, due);
 }
 

@@ -8,11 +8,16 @@
  * their cost units as their bindings do. Coordinates and colours take every number (past
  * 2^31, NaN and infinities as the full readers take them); a value the fast path does not
  * cover (flr past 2^31, an angle off the 16.16 grid, a peek of several values) makes the
- * body decline before it changes anything; the full call then runs.
+ * body decline before it changes anything; the full call then runs. spr(n, x, y)'s own
+ * reading and out-of-line draw for api_registry.c's short path are here too.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
- * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h. */
+ * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h,
+ * emmintrin.h (SSE2's conversion, where the target has it). */
 #include <math.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "api_fastcall.h"
 #include "api_internal.h"
 #include "cost.h"
@@ -91,10 +96,19 @@ static inline int int_arg(int n, const lua_M8Arg *a, int i, int def)
     }
     if (a[i].tag != LUA_M8ARG_FLT) return other_arg(a, i, def);
     double v = a[i].v.n;
+#if defined(__SSE2__)
+    /* the conversion toward zero answers INT32_MIN outside the range and for NaN: an
+       integral float is one compare, a fraction inside the range one more */
+    int t = _mm_cvttsd_si32(_mm_set_sd(v));
+    double d = (double)t;
+    if (d == v) return t;                           /* (-2^31 itself: INT32_MIN, as below) */
+    if (t != INT32_MIN) return t - (v < d);
+#else
     if (v > -2147483648.0 && v < 2147483648.0) {
         int t = (int)v;                             /* toward zero */
         return t - (v < (double)t);
     }
+#endif
     if (int64_integral(v)) return v < 0 ? INT32_MIN : INT32_MAX;
     return m8_num_to_int(finite_or_zero(v));
 }
@@ -285,6 +299,51 @@ FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
     }
 FAST_CIRCLE(circ, m8_circ, m8_units_circ)
 FAST_CIRCLE(circfill, m8_circfill, m8_units_circfill)
+
+/* v floored as int_arg reads it, when v is an integer or a fraction inside the int range:
+ * 1 and *out; else 0 (NaN, infinities, far values: int_arg's saturating path). SSE2: the
+ * conversion toward zero answers INT32_MIN outside the range and for NaN, so an integer
+ * it gives back is the value (-2^31 too: int_arg's INT32_MIN), and a fraction it does not
+ * answer INT32_MIN for is inside the range. */
+static inline int small_int(double v, int *out)
+{
+#if defined(__SSE2__)
+    int t = _mm_cvttsd_si32(_mm_set_sd(v));
+    double d = (double)t;
+    *out = t;
+    if (__builtin_expect(d == v, 1)) return 1;
+    *out = t - (v < d);
+    return t != INT32_MIN;
+#else
+    if (!(v > -2147483648.0 && v < 2147483648.0)) return 0;
+    int t = (int)v;
+    *out = t - (v < (double)t);
+    return 1;
+#endif
+}
+
+/* Argument i as small_int takes it: an integer inside the int range, or a float small_int
+ * takes; 0 for anything else (the general path reads it). */
+static inline int small_int_arg(const lua_M8Arg *a, int i, int *out)
+{
+    if (a[i].tag == LUA_M8ARG_INT) {
+        lua_Integer v = a[i].v.i;
+        *out = (int)v;
+        return v >= INT32_MIN && v <= INT32_MAX;
+    }
+    return a[i].tag == LUA_M8ARG_FLT && small_int(a[i].v.n, out);
+}
+
+int m8f_spr3_ints(const lua_M8Arg *a, int *s, int *x, int *y)
+{
+    return small_int_arg(a, 0, s) && (unsigned)*s <= 255 && small_int_arg(a, 1, x) &&
+           small_int_arg(a, 2, y);
+}
+
+__attribute__((noinline)) void m8f_spr3_clipped(m8_vm *vm, int s, int x, int y)
+{
+    m8_spr(vm->machine->ram, s, x, y, 0x10000, 0x10000, 0, 0);
+}
 
 /* spr(n, x, y, [w, h], [flip_x], [flip_y]): a number as a flip is true, as in Lua; nil as a
  * size is the default, a boolean 0 or 1. */

@@ -1,8 +1,9 @@
 /* api_registry.c - expands api/api_table.h into the cart's global environment, the
  * per-call dispatcher (arity check + system cost), the frameless variants' dispatcher (the
- * same around api_fastcall.c's bodies) and the `--api` help listing.
+ * same around api_fastcall.c's bodies; spr(n, x, y)'s short path) and the `--api` help
+ * listing.
  * Depends on: api_internal.h, Lua 5.4, api_table.h, api_bindings.h, api_call.h,
- * api_fastcall.h, pthreads (pthread_once). */
+ * api_fastcall.h, gfx.h (m8_spr_whole8), pthreads (pthread_once). */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "api_fastcall.h"
 #include "api_internal.h"
 #include "api_registry.h"
+#include "gfx.h"
 
 const m8_api_row m8_api_rows[] = {
 #define M8_ROW_X(name, fn, group, min_args, flags, cost, help) \
@@ -95,6 +97,8 @@ static inline int fast_dispatch(lua_State *L, const m8_api_row *row,
 #else
 #define M8_FAST_FLATTEN
 #endif
+static int fast_spr(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
+    __attribute__((noinline));       /* (below: the general spr, out of fast_spr_whole) */
 #define M8_FAST_WRAP(name, takes_other) \
     M8_FAST_FLATTEN \
     static int fast_##name(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out) \
@@ -110,6 +114,22 @@ M8_FASTCALL_OTHER_LIST(M8_FAST_WRAP_OTHER)
 #undef M8_FAST_WRAP_NUMBERS
 #undef M8_FAST_WRAP
 
+/* spr(n, x, y) on numbers inside the int range, n 0-255 (most of a cart's sprites): the
+ * frameless call's checks, the reading, the draw of a whole sprite on the screen with the
+ * draw state reset (m8_spr_whole8; else m8_spr) and its cost (64 units) inline, without
+ * the general body's set-up; anything else takes fast_spr. */
+M8_FAST_FLATTEN
+static int fast_spr_whole(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
+{
+    m8_vm *vm = m8_vm_of(L);
+    int s, x, y;
+    if (n != 3 || vm->call_observer || !m8f_spr3_ints(a, &s, &x, &y))
+        return fast_spr(L, n, a, out);
+    if (!m8_spr_whole8(vm->machine->ram, s, x, y)) m8f_spr3_clipped(vm, s, x, y);
+    m8_call_frameless_units(L, vm, &m8_api_rows[M8_ROW_IDX_spr], 64);
+    return LUA_M8FAST_NONE;
+}
+
 /* Tell the VM the frameless variants. Its table is the process's (a variant belongs to the
  * dispatcher, whichever machine calls it): filled once, before the first machine of the
  * process runs, whichever thread makes it (the launcher renders carts on several). */
@@ -120,6 +140,8 @@ static void register_fastcalls_once(void)
 #define M8_FAST_REG(name) ok &= lua_m8_setfastcall(dispatch_##name, fast_##name);
     M8_FASTCALL_LIST(M8_FAST_REG)
 #undef M8_FAST_REG
+    ok &= lua_m8_setfastcall(dispatch_spr, fast_spr_whole);    /* (spr's again: the table
+                                                                   is made anew) */
     fastcalls_registered = ok;
 }
 

@@ -84,6 +84,11 @@ void m8_ovalfill(uint8_t *ram, int x0, int y0, int x1, int y1, int32_t col);
 /* --- sprites (gfx_sprite.c) --- */
 /* spr(n,x,y,w,h,fx,fy): w,h raw 16.16 sprite counts (w*8 pixels, floored); n outside 0..255 draws nothing. */
 void m8_spr(uint8_t *ram, int n, int x, int y, int32_t w, int32_t h, int flip_x, int flip_y);
+/* spr(n,x,y) for n 0..255, unflipped, when the sprite lies wholly on the screen after the
+ * camera and the draw state is the reset one for sprites (whole-screen clip, reset draw
+ * palette, no fill pattern on sprites, all bit planes, sheet 0x0000, screen 0x6000): draws
+ * it as m8_spr would and returns 1; otherwise draws nothing and returns 0. */
+int m8_spr_whole8(uint8_t *ram, int n, int x, int y);
 /* sspr(sx,sy,sw,sh,dx,dy,dw,dh,fx,fy): nearest-neighbour stretch; negative dw/dh (or sw/sh) flip. */
 void m8_sspr(uint8_t *ram, int sx, int sy, int sw, int sh, int dx, int dy, int dw, int dh,
              int flip_x, int flip_y);

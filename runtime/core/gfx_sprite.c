@@ -1,5 +1,6 @@
 /* gfx_sprite.c - sprites: spr, sspr, sget, sset, fget, fset and the 1:1 blitter that map()
- * shares (reference 8.4, 8.3 "apply to sprites").
+ * shares (reference 8.4, 8.3 "apply to sprites"); m8_spr_whole8, the straight path of a
+ * whole 8x8 sprite on the screen in the reset draw state (the frameless spr(n, x, y)).
  *
  * A sprite pixel of colour c is skipped when draw-palette entry c has the transparency bit
  * (0x10), otherwise drawn as its low nibble; when fill-pattern flag 0x5f33&2 is set the
@@ -551,6 +552,52 @@ static void spr8(uint8_t *ram, int n, int x, int y, int fx, int fy)
     blit8_ink(ram + (uint32_t)b * 256 + (uint32_t)ya * 64,
               ram + (uint32_t)a * 256 + (uint32_t)r0 * 64 + (n & 15) * 4, fy ? -64 : 64,
               yb - ya, xa, xa - (int)dx, xb - xa, fx, apart, k);
+}
+
+/* blit8_rows' eight unclipped rows of the reset palette from the sheet to the screen (64
+ * bytes a row both), apart, unmirrored, the four two-row steps written out. */
+static inline __attribute__((always_inline)) void blit8_whole(uint8_t *p, const uint8_t *q,
+                                                              int odd)
+{
+    uint64_t v, o;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
+    for (int i = 0; i < 4; i++, p += 128, q += 128) {
+        row8_ink(load4(q) | (uint64_t)load4(q + 64) << 32, NULL, 1, 0, 0, ~(uint64_t)0, &v, &o);
+        put8_row(p, odd, v, o);
+        put8_row(p + 64, odd, v >> 32, o >> 32);
+    }
+}
+
+/* The sprite a cart draws most often: spr(n, x, y), n 0-255, wholly on the screen after the
+ * camera (x - camera_x and y - camera_y in 0..120), with the draw state as reset (clip the
+ * whole screen, the reset palette, no fill pattern on sprites, all bit planes, the sheet at
+ * 0x0000 and the screen at 0x6000): no clipping, no palette, fixed bases, the sheet and the
+ * screen apart, so blit8's eight unclipped rows straight away. 32-bit differences suffice:
+ * x and the camera are ints and shorts, so a wrapped difference never lands in 0..120. */
+int m8_spr_whole8(uint8_t *ram, int n, int x, int y)
+{
+    uint32_t dx = (uint32_t)x - (uint32_t)m8_camera_x(ram);
+    uint32_t dy = (uint32_t)y - (uint32_t)m8_camera_y(ram);
+    uint32_t clip;
+    uint16_t bases;
+    memcpy(&clip, ram + M8_CLIP_X0, 4);
+    memcpy(&bases, ram + M8_MAP_GFX_ADDR, 2);
+    if (dx > 120 || dy > 120 || clip != 0x80800000u || bases != 0x6000 ||
+        (ram[M8_FILLP_FLAGS] & 2) || ram[M8_BITPLANE_MASK] != 0xff || !reset_palette(ram))
+        return 0;
+    uint8_t *p = ram + M8_SCREEN + dy * 64 + (dx >> 1);
+    const uint8_t *q = ram + (uint32_t)(n >> 4) * 512 + (uint32_t)(n & 15) * 4;
+    if (dx & 1) blit8_whole(p, q, 1);
+    else blit8_whole(p, q, 0);
+    return 1;
+}
+#else
+int m8_spr_whole8(uint8_t *ram, int n, int x, int y)
+{
+    (void)ram, (void)n, (void)x, (void)y;
+    return 0;
 }
 #endif
 

@@ -16,6 +16,8 @@
  *     non-finite coordinates and sizes, numbers as flips), in four machine states (noise,
  *     reset, camera + clip + a line's end point, palettes + transparency + fill pattern),
  *     and peek/poke in 8, 16 and 32 bits likewise (all 64 KiB of RAM compared);
+ *   - spr(n, x, y)'s own frameless path on random numbers around the screen's and the int
+ *     range's edges in five draw states: the same RAM and cycles as the full call;
  *   - a cart that assigns its own function to an API name gets its own function.
  * Depends on: m8_test_util.h, vm_internal.h (the machine's Lua state), api_fastcall.h, gfx.h,
  * Lua 5.4, Criterion. */
@@ -535,6 +537,61 @@ Test(fastcall, drawing_variants_match_the_full_calls, .timeout = 600)
         }
     }
     cr_assert(cases > 40000 && errors < cases / 20, "%d cases, %d errors", cases, errors);
+    free(ram0);
+    free(full);
+    free(fast);
+    mote8_destroy(m8);
+}
+
+/* 0..n-1 from the generator state *s */
+static int rnd_below(unsigned *s, int n)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (int)((*s >> 8) % (unsigned)n);
+}
+
+/* spr(n, x, y), the frameless call's own path (api_registry.c fast_spr_whole: integers
+ * read in one conversion, the whole sprite on the screen drawn straight, its cost folded):
+ * random numbers around the int range's and the screen's edges, integral or not, in the
+ * reset draw state, with a camera, with a clip or palette, with a fill pattern on sprites:
+ * the same RAM, cycles and result as the full call. */
+Test(fastcall, spr_on_three_numbers_matches_the_full_call)
+{
+    static const double far[] = { NAN, INFINITY, -INFINITY, 2147483648.0, -2147483648.0,
+                                  -2147483648.5, -2147483647.5, 2147483647.0, 2147483647.5,
+                                  -2147483649.0, 1e10, -1e10, -0.0, 255.0, 256.0, -1.0 };
+    mote8 *m8 = m8t_start("function _draw() end", NULL);
+    m8t_run_ticks(m8, 2);
+    uint8_t *ram0 = malloc(0x10000);
+    outcome *full = malloc(sizeof *full), *fast = malloc(sizeof *fast);
+    cr_assert(ram0 && full && fast);
+    unsigned s = 2463534242u;
+#define RND(n) rnd_below(&s, (n))
+    for (int k = 0; k < 6000; k++) {
+        int state = RND(5);
+        draw_state(ram0, state == 4 ? 1 : state);
+        if (state == 4) {
+            ram0[M8_FILLP_FLAGS] = (uint8_t)(2 + RND(2));
+            m8_poke_16(ram0, M8_CAMERA_X, (uint16_t)(RND(40) - 20));
+        }
+        double args[3];
+        for (int i = 0; i < 3; i++) {
+            double v = i == 0 ? RND(260) - 2 : RND(4) ? RND(2) * 128 - 12 + RND(25)
+                                                      : RND(160) - 16;
+            if (RND(4) == 0) v += RND(8) / 8.0 - (RND(2) ? 0 : 1);
+            if (RND(16) == 0) v = far[RND((int)(sizeof far / sizeof far[0]))];
+            args[i] = v;
+        }
+        call_api(m8, "spr", 3, args, k, 0, ram0, full);
+        call_api(m8, "spr", 3, args, k, 1, ram0, fast);
+        cr_assert(!full->error[0] && !fast->error[0], "spr(%a, %a, %a): %s%s", args[0],
+                  args[1], args[2], full->error, fast->error);
+        cr_assert_eq(full->system_cycles, fast->system_cycles, "spr(%a, %a, %a) in state %d: "
+                     "cycles", args[0], args[1], args[2], state);
+        cr_assert(memcmp(full->ram, fast->ram, 0x10000) == 0,
+                  "spr(%a, %a, %a) in state %d: RAM differs", args[0], args[1], args[2], state);
+    }
+#undef RND
     free(ram0);
     free(full);
     free(fast);

@@ -5,7 +5,8 @@
  * positions, sizes, flips, palettes and clip rectangles, odd and even x on both sides, with
  * the sheet and the screen also moved (0x5f54/0x5f55) up to the top of RAM, where the word
  * paths must give way; circfill's direct rows against the midpoint circle's rows; pset
- * against the ink every shape plots with.
+ * against the ink every shape plots with; the frameless spr(n, x, y)'s straight path
+ * (m8_spr_whole8) against m8_spr and the reference, and when it draws.
  * Depends on: gfx.h, gfx_internal.h, pixel.h, Criterion. */
 #include "test_gfx_util.h"
 #include "gfx_internal.h"
@@ -202,6 +203,70 @@ Test(gfx_fastpath, spr8_rows_match_reference)
         m8_spr(ram, n, x, y, M8_FIX(1), M8_FIX(1), fx, fy);
         expect_same_ram("spr 8x8 rows", t);
     }
+}
+
+/* m8_spr_whole8 (the frameless spr(n, x, y)'s straight path): from the reset draw state,
+ * one or two of the things it must see as reset changed now and then (camera, clip, draw
+ * palette, fill-pattern flags, bit-plane mask, sheet or screen base), positions around the
+ * screen's edges after the camera: it draws exactly when the sprite lies wholly on the
+ * screen in that state, and then the whole RAM is m8_spr's (and the reference's); else it
+ * leaves the RAM as it was. */
+Test(gfx_fastpath, spr_whole8_matches_spr)
+{
+    static uint8_t by_spr[M8_RAM_SIZE];
+    int drawn = 0;
+    for (int t = 0; t < 12000; t++) {
+        gfx_setup();
+        for (int i = 0; i < 0x2000; i++) ram[i] = (uint8_t)rnd(256);
+        for (int i = 0x6000; i < 0x8000; i++) ram[i] = (uint8_t)rnd(256);
+        int usual = 1;
+        for (int change = rnd(3) == 0 ? 1 + rnd(2) : 0; change > 0; change--) {
+            switch (rnd(8)) {
+            case 0:                     /* camera: still the usual state */
+                m8_poke_16(ram, M8_CAMERA_X, (uint16_t)(rnd(400) - 200));
+                m8_poke_16(ram, M8_CAMERA_Y, (uint16_t)(rnd(400) - 200));
+                break;
+            case 1: ram[M8_CLIP_X0 + rnd(4)] = (uint8_t)rnd(256); break;
+            case 2: ram[M8_DRAW_PAL + rnd(16)] ^= (uint8_t)(1 << rnd(8)); break;
+            case 3: ram[M8_FILLP_FLAGS] = (uint8_t)rnd(8); break;
+            case 4: ram[M8_BITPLANE_MASK] = (uint8_t)rnd(256); break;
+            case 5: ram[M8_MAP_GFX_ADDR] = (uint8_t)(rnd(2) ? 0x20 : rnd(256)); break;
+            case 6: ram[M8_MAP_SCREEN_ADDR] = (uint8_t)(rnd(2) ? 0x80 : rnd(256)); break;
+            default:                    /* the fill pattern itself: sprites ignore it */
+                m8_poke_16(ram, M8_FILLP, (uint16_t)rnd(65536));
+                break;
+            }
+        }
+        if (ram[M8_CLIP_X0] || ram[M8_CLIP_Y0] || ram[M8_CLIP_X1] != 128 ||
+            ram[M8_CLIP_Y1] != 128 || (ram[M8_FILLP_FLAGS] & 2) ||
+            ram[M8_BITPLANE_MASK] != 0xff || ram[M8_MAP_GFX_ADDR] != 0 ||
+            ram[M8_MAP_SCREEN_ADDR] != 0x60 ||
+            memcmp(ram + M8_DRAW_PAL, (const uint8_t[16]){ 0x10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                                           11, 12, 13, 14, 15 }, 16))
+            usual = 0;
+        int sx = rnd(4) ? rnd(2) * 128 - 10 + rnd(21) : rnd(150) - 11;
+        int sy = rnd(4) ? rnd(2) * 128 - 10 + rnd(21) : rnd(150) - 11;
+        int n = rnd(256), x = sx + m8_camera_x(ram), y = sy + m8_camera_y(ram);
+        int whole = usual && sx >= 0 && sx <= 120 && sy >= 0 && sy <= 120;
+        memcpy(by_spr, ram, sizeof by_spr);
+        if (whole) reference_sspr((n % 16) * 8, (n / 16) * 8, 8, 8, x, y, 8, 8, 0, 0);
+        else memcpy(want, ram, sizeof want);        /* nothing drawn */
+        int got = m8_spr_whole8(ram, n, x, y);
+        cr_assert_eq(got, whole, "trial %d: spr(%d, %d, %d) whole %d, said %d", t, n, x, y,
+                     whole, got);
+        expect_same_ram("spr whole 8x8 against the reference", t);
+        if (whole) {
+            memcpy(want, ram, sizeof want);
+            memcpy(ram, by_spr, sizeof by_spr);
+            m8_spr(ram, n, x, y, M8_FIX(1), M8_FIX(1), 0, 0);
+            for (uint32_t a = 0; a < M8_RAM_SIZE; a++)
+                if (ram[a] != want[a])
+                    cr_assert_fail("trial %d: byte 0x%04x 0x%02x after m8_spr, 0x%02x after "
+                                   "m8_spr_whole8", t, a, ram[a], want[a]);
+            drawn++;
+        }
+    }
+    cr_assert(drawn > 1500, "%d drawn", drawn);
 }
 
 /* sspr at 1:1 eight columns wide from any source column (odd ones straddle source bytes):
