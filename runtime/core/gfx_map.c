@@ -182,11 +182,24 @@ static inline unsigned tline_colour(const uint8_t *spr, const uint8_t *lut0, uin
 }
 
 /* tline_colour for both positions in one word: ax's bits 0-18 at bits 0-18, ay's at bits
- * 32-50 (tline_walk_pixels). */
-static inline unsigned tline_colour2(const uint8_t *spr, const uint8_t *lut0, uint64_t a)
+ * 32-50 (tline_gather): the sprite's row as one 32-bit word (pixel i in bits 4i-4i+3, as
+ * the sheet's nibbles are little-endian in each byte) and the pixel's nibble shifted out
+ * of it. */
+static inline uint32_t tline_row4(const uint8_t *q)
 {
-    unsigned b = spr[((a >> 42) & 0x1c0u) + ((a >> 17) & 3u)];
-    return lut0[(b >> ((a >> 14) & 4u)) & 15u];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v;
+    memcpy(&v, q, 4);
+    return v;
+#else
+    return q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+#endif
+}
+
+static inline unsigned tline_colour_row(const uint8_t *spr, const uint8_t *lut0, uint64_t a)
+{
+    uint32_t row = tline_row4(spr + ((a >> 42) & 0x1c0u));
+    return lut0[(row >> ((a >> 14) & 0x1cu)) & 15u];
 }
 
 /* Magnified texture (a map step of at most half a pixel each way, as on the near rows of a
@@ -378,133 +391,167 @@ TLINE_TEXELS_FN(tline_texels_srow_r, tline_run_texels_sloped, TK_SROW_R)
 TLINE_TEXELS_FN(tline_texels_srow_l, tline_run_texels_sloped, TK_SROW_L)
 TLINE_TEXELS_FN(tline_texels_scol, tline_run_texels_sloped, TK_SCOL)
 
-/* The cells' runs of a walk taken a pixel at a time (any map step the texel runs do not
- * take: a texture drawn smaller than it is, a new sprite pixel every step or so): the
- * cell's sprite looked up once, then each pixel reads the sprite's byte, its nibble and
- * the colour table and writes its screen nibble, until a step leaves the cell (seen in
- * the packed positions, below) or the walk ends; a cell not drawn is skipped in one go,
- * its steps counted (tline_cell_count). The whole walk stays in this one function's
- * registers: the pixel as its screen byte offset o (size_t: only read for drawn pixels,
- * whose offsets are in range) and its x parity odd (p = 2*o + odd modulo 2^32; 128 is
- * even, so p's low bit is x's). `kind` (a compile-time constant) is the walk's shape:
- * along a row a step moves x and a minor step o by a row, the steps taken two a round so
- * that each knows its nibble; down a column a step moves o by a row and a minor step moves
- * x, the nibble's mask `keep` and shift sh toggled with the parity. */
-static inline __attribute__((always_inline)) void
-tline_walk_pixels(const tline_src *t, const tline_texels *w, int64_t steps, int kind,
-                  tline_state *st)
+/* The walk taken a pixel at a time (any map step the texel runs do not take: a texture
+ * drawn smaller than it is, a new sprite pixel every step or so), in two passes over a
+ * chunk of the line's steps: tline_gather puts each step's colour (0xff: not drawn) in a
+ * buffer, walking the map only, then a loop for the walk's shape (tline_put_*) writes the
+ * buffer's colours along the screen's walk. Each loop has its registers, and the colours'
+ * chain (map position, sprite byte, colour table) no longer waits on the screen's. A
+ * chunk is 128 steps: a line has at most 128 inside the clip (m8_walk_init keeps the major
+ * coordinate inside it), so one round takes it; the loop is for safety. */
+#define TLINE_CHUNK 128
+
+/* The colours of steps 0..n-1 (n >= 1) from map position ax,ay into buf, a cell's run at a
+ * time: the cell's sprite looked up once, then each step reads the sprite's row (one
+ * 32-bit word), its nibble and the colour table, until a step leaves the cell (seen in the
+ * packed positions, below); a cell not drawn gives 0xff for each of its steps. The last cell's run is not
+ * cut at n: it may write up to 15 colours past buf[n - 1] (see TLINE_CHUNK's buffer), as
+ * the walk is only taken with a map step past half a pixel (0x8000) on one axis, so no
+ * cell holds more than 16 of its steps (2^19 / 0x8001 < 16). */
+static __attribute__((noinline)) void tline_gather(const tline_src *t, const tline_texels *w,
+                                                   uint32_t n, uint32_t ax, uint32_t ay,
+                                                   uint8_t *buf)
 {
-    uint8_t *const screen = w->screen;
+    const tline_src tl = *t;            /* a local copy: the stores to buf cannot alias it */
     uint8_t lut0[16];                   /* on the stack: indexed without a register */
     memcpy(lut0, w->lut0, sizeof lut0);
-    const uint32_t sx = w->sx, sy = w->sy, maskx = t->maskx, masky = t->masky;
+    const uint32_t sx = w->sx, sy = w->sy, maskx = tl.maskx, masky = tl.masky;
+    const int cellx = tl.offx >> 3, celly = tl.offy >> 3;
+    const uint64_t s2 = (uint64_t)(int64_t)(int32_t)sx + ((uint64_t)(int64_t)(int32_t)sy << 32);
+    const uint64_t out = 0xfff80000fff80000u;   /* a half past 0..2^19 - 1: the cell left */
+    uint8_t *b = buf, *const end = buf + n;
+    do {
+        const uint8_t *spr = tline_cell_at(&tl, (int)((ax & maskx) >> 19) + cellx,
+                                           (int)((ay & masky) >> 19) + celly);
+        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit
+         * 32, stepped by the signed steps in one add. While both halves stay in
+         * 0..2^19 - 1 nothing carries or borrows between them; the step that takes either
+         * out of it (up: a bit from 19 up; down: the half's borrow sets its bits from 19
+         * up) leaves the cell, as the cell is the position's bits from 19 up. */
+        uint64_t a2 = (ax & 0x7ffffu) | (uint64_t)(ay & 0x7ffffu) << 32;
+        uint8_t *const b0 = b;
+        if (spr)
+            do { *b++ = (uint8_t)tline_colour_row(spr, lut0, a2); a2 += s2; } while (!(a2 & out));
+        else
+            do { *b++ = 0xff; a2 += s2; } while (!(a2 & out));
+        uint32_t k = (uint32_t)(b - b0);
+        ax += k * sx;
+        ay += k * sy;
+    } while (b < end);
+}
+
+/* Writes the n >= 1 colours of buf (0xff: not drawn) along the walk from st->p (see
+ * tline_cells for p, pm, pn and the remainder). The pixel is kept as its screen byte's
+ * address o, an integer (uintptr_t: a pointer only for drawn pixels, whose bytes are on
+ * the screen; the step after the last may leave it), and its x parity odd (p = 2*(o -
+ * screen) + odd modulo 2^32; 128 is even, so p's low bit is x's). `kind` (a
+ * compile-time constant) is the walk's shape: along a row a step moves x and a minor step
+ * o by a row, the steps taken two a round so that each knows its nibble (on a straight
+ * row two drawn colours make the byte); down a column a step moves o by a row and a minor
+ * step moves x, the nibble's mask `keep` and shift sh toggled with the parity. */
+static inline __attribute__((always_inline)) void
+tline_put(const tline_texels *w, const uint8_t *buf, uint32_t n, int kind, tline_state *st)
+{
     const int32_t inc = w->inc, den = w->den;
     const int row = kind == TK_ROW_R || kind == TK_ROW_L || kind == TK_SROW_R || kind == TK_SROW_L;
     const int right = kind == TK_ROW_R || kind == TK_SROW_R;      /* rows: the way x goes */
     const int straight = kind == TK_ROW_R || kind == TK_ROW_L || kind == TK_COL;
     const int minor_right = (int32_t)w->pn > 0;                    /* sloping columns */
-    const size_t orow = (size_t)(ptrdiff_t)((int32_t)(row ? w->pn : w->pm) / 2);  /* +-64 */
-    const int cellx = t->offx >> 3, celly = t->offy >> 3;
-    const uint64_t s2 = (uint64_t)(int64_t)(int32_t)sx + ((uint64_t)(int64_t)(int32_t)sy << 32);
-    tline_cell_count cx, cy;
-    tline_cell_count_setup(sx, &cx);
-    tline_cell_count_setup(sy, &cy);
-    uint32_t ax = st->ax, ay = st->ay;
-    size_t o = st->p >> 1;
-    unsigned odd = st->p & 1u, sh = odd * 4;
-    unsigned keep = 0xf0u >> sh;
+    const uintptr_t orow = (uintptr_t)(intptr_t)((int32_t)(row ? w->pn : w->pm) / 2);  /* +-64 */
+    const uintptr_t base = (uintptr_t)w->screen;
+    uintptr_t o = base + (st->p >> 1);
+    unsigned odd = st->p & 1u;
     int32_t rn = st->r - den;           /* the remainder less den: a minor step at >= 0 */
     unsigned c;
-#define TLINE_LO(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0xf0u) | (c)); } while (0)
-#define TLINE_HI(c) do { if ((c) != 0xffu) screen[o] = (uint8_t)((screen[o] & 0x0fu) | (c) << 4); } while (0)
+#define TLINE_AT(o) (*(uint8_t *)(o))
+#define TLINE_LO(c) do { if ((c) != 0xffu) TLINE_AT(o) = (uint8_t)((TLINE_AT(o) & 0xf0u) | (c)); } while (0)
+#define TLINE_HI(c) do { if ((c) != 0xffu) TLINE_AT(o) = (uint8_t)((TLINE_AT(o) & 0x0fu) | (c) << 4); } while (0)
 #define TLINE_ROW_MINOR() do { \
         if (!straight) { rn += inc; if (rn >= 0) { rn -= den; o += orow; } } \
     } while (0)
-    const uint64_t out = 0xfff80000fff80000u;   /* a half past 0..2^19 - 1: the cell left */
-    while (steps > 0) {
-        const uint8_t *spr = tline_cell_at(t, (int)((ax & maskx) >> 19) + cellx,
-                                           (int)((ay & masky) >> 19) + celly);
-        if (!spr) {                         /* nothing drawn: the cell's run in one go */
-            uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
-            if (runy < run) run = runy;
-            if ((int64_t)run > steps) run = (uint32_t)steps;
-            steps -= run;
-            int64_t sum = (int64_t)rn + den + (int64_t)run * inc;
-            uint32_t p = (uint32_t)(2 * o + odd);
-            p += run * w->pm + (uint32_t)(sum / den) * w->pn;
-            rn = (int32_t)(sum % den) - den;
-            ax += run * sx;
-            ay += run * sy;
-            o = p >> 1;
-            odd = p & 1u;
-            sh = odd * 4;
-            keep = 0xf0u >> sh;
-            continue;
+    if (row) {
+        /* the first step on the nibble a byte is entered by (low going right, high going
+         * left); then two a round */
+        if (odd == (right ? 1u : 0u)) {
+            c = *buf++;
+            n--;
+            if (right) { TLINE_HI(c); o++; }
+            else { TLINE_LO(c); o--; }
+            TLINE_ROW_MINOR();
         }
-        /* both positions in the cell in one register: ax's bits 0-18 low, ay's from bit 32,
-         * stepped by the signed steps in one add. While both halves stay in 0..2^19 - 1
-         * nothing carries or borrows between them; the step that takes either out of it
-         * (up: a bit from 19 up; down: the half's borrow sets its bits from 19 up) leaves
-         * the cell, as the cell is the position's bits from 19 up. */
-        uint64_t a2 = (ax & 0x7ffffu) | (uint64_t)(ay & 0x7ffffu) << 32;
-        const int64_t before = steps;
-        if (row) {
-            /* x moves every step: two steps a round, the first on the nibble a byte is
-             * entered by (low going right, high going left), so each knows its nibble */
-            if (odd == (right ? 1u : 0u)) goto second;
-            for (;;) {
-                c = tline_colour2(spr, lut0, a2);
-                a2 += s2;
-                if (right) TLINE_LO(c);
-                else TLINE_HI(c);
-                TLINE_ROW_MINOR();
-                if (!--steps || (a2 & out)) { odd = right ? 1u : 0u; break; }
-            second:
-                c = tline_colour2(spr, lut0, a2);
-                a2 += s2;
-                if (right) { TLINE_HI(c); o++; }
-                else { TLINE_LO(c); o--; }
-                TLINE_ROW_MINOR();
-                if (!--steps || (a2 & out)) { odd = right ? 0u : 1u; break; }
+        for (uint32_t j = n >> 1; j; j--, buf += 2) {
+            unsigned c0 = buf[0], c1 = buf[1];
+            if (straight) {
+                unsigned lo = right ? c0 : c1, hi = right ? c1 : c0;
+                if ((lo | hi) < 16u) TLINE_AT(o) = (uint8_t)(lo | hi << 4);
+                else { TLINE_LO(lo); TLINE_HI(hi); }
+                if (right) o++; else o--;
+            } else if (right) {
+                TLINE_LO(c0); TLINE_ROW_MINOR();
+                TLINE_HI(c1); o++; TLINE_ROW_MINOR();
+            } else {
+                TLINE_HI(c0); TLINE_ROW_MINOR();
+                TLINE_LO(c1); o--; TLINE_ROW_MINOR();
             }
-        } else {
-            do {
-                c = tline_colour2(spr, lut0, a2);
-                a2 += s2;
-                if (c != 0xffu) screen[o] = (uint8_t)((screen[o] & keep) | c << sh);
-                o += orow;
-                if (!straight) {
-                    rn += inc;
-                    if (rn >= 0) {
-                        rn -= den;
-                        if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
-                        sh ^= 4u;
-                        keep ^= 0xffu;
-                    }
-                }
-            } while (--steps && !(a2 & out));
         }
-        uint32_t k = (uint32_t)(before - steps);
-        ax += k * sx;
-        ay += k * sy;
+        odd = right ? 0u : 1u;
+        if (n & 1u) {
+            c = *buf;
+            if (right) TLINE_LO(c);
+            else TLINE_HI(c);
+            odd ^= 1u;
+            TLINE_ROW_MINOR();
+        }
+    } else {
+        unsigned sh = odd * 4, keep = 0xf0u >> sh;
+        for (uint32_t j = n; j; j--) {
+            c = *buf++;
+            if (c != 0xffu) TLINE_AT(o) = (uint8_t)((TLINE_AT(o) & keep) | c << sh);
+            o += orow;
+            if (!straight) {
+                rn += inc;
+                if (rn >= 0) {
+                    rn -= den;
+                    if (minor_right) { o += odd; odd ^= 1u; } else { odd ^= 1u; o -= odd; }
+                    sh ^= 4u;
+                    keep ^= 0xffu;
+                }
+            }
+        }
     }
+#undef TLINE_AT
 #undef TLINE_LO
 #undef TLINE_HI
 #undef TLINE_ROW_MINOR
-    st->p = (uint32_t)(2 * o + odd); st->ax = ax; st->ay = ay; st->r = rn + den;
+    st->p = (uint32_t)(2 * (o - base) + odd); st->r = rn + den;
 }
 
-typedef void tline_pixels_fn(const tline_src *, const tline_texels *, int64_t, tline_state *);
-#define TLINE_PIXELS_FN(name, kind) \
-    static __attribute__((noinline)) void name(const tline_src *t, const tline_texels *w, \
-                                               int64_t steps, tline_state *st) \
-    { tline_walk_pixels(t, w, steps, kind, st); }
-TLINE_PIXELS_FN(tline_pixels_row_r, TK_ROW_R)
-TLINE_PIXELS_FN(tline_pixels_row_l, TK_ROW_L)
-TLINE_PIXELS_FN(tline_pixels_col, TK_COL)
-TLINE_PIXELS_FN(tline_pixels_srow_r, TK_SROW_R)
-TLINE_PIXELS_FN(tline_pixels_srow_l, TK_SROW_L)
-TLINE_PIXELS_FN(tline_pixels_scol, TK_SCOL)
+typedef void tline_put_fn(const tline_texels *, const uint8_t *, uint32_t, tline_state *);
+#define TLINE_PUT_FN(name, kind) \
+    static __attribute__((noinline)) void name(const tline_texels *w, const uint8_t *buf, \
+                                               uint32_t n, tline_state *st) \
+    { tline_put(w, buf, n, kind, st); }
+TLINE_PUT_FN(tline_put_row_r, TK_ROW_R)
+TLINE_PUT_FN(tline_put_row_l, TK_ROW_L)
+TLINE_PUT_FN(tline_put_col, TK_COL)
+TLINE_PUT_FN(tline_put_srow_r, TK_SROW_R)
+TLINE_PUT_FN(tline_put_srow_l, TK_SROW_L)
+TLINE_PUT_FN(tline_put_scol, TK_SCOL)
+
+/* The walk a pixel at a time: TLINE_CHUNK steps at most a round, gathered then put. */
+static void tline_pixels(const tline_src *t, const tline_texels *w, int64_t steps,
+                         tline_put_fn *put, tline_state *st)
+{
+    uint8_t buf[TLINE_CHUNK + 16];
+    while (steps > 0) {
+        uint32_t n = steps > TLINE_CHUNK ? TLINE_CHUNK : (uint32_t)steps;
+        tline_gather(t, w, n, st->ax, st->ay, buf);
+        put(w, buf, n, st);
+        st->ax += n * w->sx;
+        st->ay += n * w->sy;
+        steps -= n;
+    }
+}
 
 /* tline's drawing steps, all inside the clip: `steps` pixels from screen pixel index p
  * (y*128 + x), each step adding pm, and pn more when the remainder r (0 <= r < den) plus
@@ -516,8 +563,8 @@ TLINE_PIXELS_FN(tline_pixels_scol, TK_SCOL)
  * 16-18 whatever the wrap mask and offset, which are whole cells; nothing written to the
  * screen can alias the state). This is the loop of the magnified textures (a map step of
  * at most half a pixel each way), whose runs go to tfn a sprite pixel at a time
- * (tline_texel_step); other steps take tline_walk_pixels, the same loop with the pixels in
- * it. tline_draw picks the loop once per call. */
+ * (tline_texel_step); other steps take tline_pixels (a chunk's colours gathered, then
+ * put along the walk). tline_draw picks the loop once per call. */
 static void tline_cells(const tline_src *t, int64_t steps, uint32_t p, uint32_t pm, uint32_t pn,
                         int32_t r, int32_t inc, int32_t den, uint32_t ax, uint32_t ay,
                         uint32_t sx, uint32_t sy, const tline_texels *tw, tline_texels_fn *tfn)
@@ -569,11 +616,11 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
                      : (row_r ? tline_texels_srow_r : row_l ? tline_texels_srow_l : tline_texels_scol);
         tline_cells(t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, &tw, tfn);
     } else {
-        tline_pixels_fn *pfn =
-            inc == 0 ? (row_r ? tline_pixels_row_r : row_l ? tline_pixels_row_l : tline_pixels_col)
-                     : (row_r ? tline_pixels_srow_r : row_l ? tline_pixels_srow_l : tline_pixels_scol);
+        tline_put_fn *put =
+            inc == 0 ? (row_r ? tline_put_row_r : row_l ? tline_put_row_l : tline_put_col)
+                     : (row_r ? tline_put_srow_r : row_l ? tline_put_srow_l : tline_put_scol);
         tline_state st = { p, ax, ay, r };
-        pfn(t, &tw, steps, &st);
+        tline_pixels(t, &tw, steps, put, &st);
     }
 }
 
