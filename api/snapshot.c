@@ -540,6 +540,7 @@ int mote8_state_load(mote8 *vm, const void *buf, size_t len)
     m8_vm_watch_begin(vm);             /* host time starts now; the counters are the state's */
     vm->watch_lua_start = watch_lua;
     vm->watch_system_start = watch_system;
+    m8_vm_checks_rebase(vm);            /* the state's slice and watch starts */
     if (moved) {
         m8_relocation rel;
         memset(&rel, 0, sizeof rel);

@@ -186,6 +186,7 @@ void m8_vm_watch_begin(m8_vm *vm)
 {
     vm->watch_lua_start = vm->lua_count;
     vm->watch_system_start = vm->machine->cost.system_cycles;
+    m8_vm_checks_rebase(vm);
     vm->watch_clock_start = host_ms();
     vm->watch_calls = 0;
 }
@@ -354,7 +355,7 @@ static void slice_begin(m8_vm *vm)
     }
     vm->slice_start = vm->lua_count;
     vm->slice_system_start = vm->machine->cost.system_cycles;
-    m8_vm_watch_begin(vm);
+    m8_vm_watch_begin(vm);              /* (which rebases the checks on both starts) */
     vm->slice_left = M8_SLOW_PATH_EVERY;
     /* the first slice of the boot is a whole one (heavy set-up code runs as before); a boot
      * still running after it is a top-level loop, sliced by frames that keep time */

@@ -88,6 +88,9 @@ struct mote8 {
     uint64_t slice_system_start; /* system (API) cycles when the slice began */
     uint64_t watch_lua_start;   /* lua_count when the running resume (or menu callback) began */
     uint64_t watch_system_start; /* system cycles then: the endless-loop watch counts both */
+    uint64_t slice_base;        /* slice_start + slice_system_start and */
+    uint64_t watch_base;        /* watch_lua_start + watch_system_start (modulo 2^64), for
+                                   m8_vm_checks_due; m8_vm_checks_rebase sets them */
     uint64_t watch_clock_start; /* host monotonic milliseconds then (the stall backstop) */
     int watch_calls;            /* API calls since the clock was last read */
     int boot_cuts;              /* slices cut before _init returned (top-level loops) */
@@ -208,8 +211,13 @@ static inline int m8_vm_checks_due(const m8_vm *vm)
 {
     if (!vm->count_is_cycles) return 1;
     uint64_t total = vm->lua_count + vm->machine->cost.system_cycles;
-    return total - (vm->slice_start + vm->slice_system_start) > vm->slice_cycles ||
-           total - (vm->watch_lua_start + vm->watch_system_start) > M8_HANG_CYCLES;
+    return total - vm->slice_base > vm->slice_cycles || total - vm->watch_base > M8_HANG_CYCLES;
+}
+/* Set slice_base and watch_base from the starts: after any of the four moves. */
+static inline void m8_vm_checks_rebase(m8_vm *vm)
+{
+    vm->slice_base = vm->slice_start + vm->slice_system_start;
+    vm->watch_base = vm->watch_lua_start + vm->watch_system_start;
 }
 /* Save 0x5e00-0x5eff through the platform if dset() changed it since the last save: once
  * per tick at most (mote8_tick), and when the machine is destroyed or reset
