@@ -120,75 +120,75 @@ Test(fastcall, vm_runs_the_variant_of_number_calls)
     lua_close(L);
 }
 
-/* The variant sees each argument as the stack holds it, integers past 2^31 too: the digit
- * of argument i in base 4 is 1 for an integer, 2 for a float; the values are checked as
- * they go. (Unary minus is left out: the patched VM wraps it to 16 bits.) */
-static int kinds_body(lua_State *L) { lua_pushinteger(L, -1); return 1; }
-static int kinds_variant(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
+/* A variant that records what it sees: each argument's tag and, for numbers, its value;
+ * returns 1 when LUA_M8ARGS_OTHER is set, else 0. */
+static int seen_n, seen_tag[LUA_M8_FASTARGS];
+static double seen_value[LUA_M8_FASTARGS];
+static int tags_body(lua_State *L) { lua_pushinteger(L, -1); return 1; }
+static int tags_variant(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
+{
+    (void)L;
+    *out = (n & LUA_M8ARGS_OTHER) != 0;
+    seen_n = n & ~LUA_M8ARGS_OTHER;
+    for (int i = 0; i < seen_n; i++) {
+        seen_tag[i] = a[i].tag;
+        int number = a[i].tag == LUA_M8ARG_INT || a[i].tag == LUA_M8ARG_FLT;
+        seen_value[i] = number ? arg_value(a, i) : 0;
+    }
+    return LUA_M8FAST_INT;
+}
+
+/* Run `code` (which calls tags(...) once into r and returns r) with tags_variant set; the
+ * variant's result. */
+static int run_tags(const char *code)
+{
+    lua_State *L = vm_state();
+    cr_assert(lua_m8_setfastcall(tags_body, tags_variant));
+    lua_pushcfunction(L, tags_body);
+    lua_setglobal(L, "tags");
+    seen_n = -1;
+    cr_assert_eq(luaL_dostring(L, code), LUA_OK, "%s", lua_tostring(L, -1));
+    int r = (int)lua_tointeger(L, -1);
+    lua_close(L);
+    return r;
+}
+
+/* The variant sees each argument as the stack holds it, integers past 2^31 too. (Unary
+ * minus is left out: the patched VM wraps it to 16 bits.) */
+Test(fastcall, variants_see_integers_and_floats_as_the_stack_holds_them)
 {
     static const double want[] = {1, 1.5, -2147483648.0, 2147483647.0, 0.5, 0x1p40, 65536.25,
                                   -7};
-    (void)L;
-    double code = 0, digit = 1;
-    for (int i = 0; i < n; i++, digit *= 4) {
-        cr_assert(arg_value(a, i) == want[i], "argument %d: %a", i, arg_value(a, i));
-        code += digit * (a[i].tag == LUA_M8ARG_INT ? 1 : 2);
+    static const int integer[] = {1, 0, 1, 0, 0, 1, 0, 1};
+    cr_assert_eq(run_tags("local x = 3\n"
+                          "local r = tags(1, 1.5, ~2147483647, 2147483647.0, 0.5, 1 << 40, "
+                          "65536.25, x - 10)\n"
+                          "return r"), 0);
+    cr_assert_eq(seen_n, 8);
+    for (int i = 0; i < 8; i++) {
+        cr_assert_eq(seen_tag[i], integer[i] ? LUA_M8ARG_INT : LUA_M8ARG_FLT, "argument %d", i);
+        cr_assert(seen_value[i] == want[i], "argument %d: %a", i, seen_value[i]);
     }
-    *out = code;
-    return LUA_M8FAST_INT;
 }
 
-Test(fastcall, variants_see_integers_and_floats_as_the_stack_holds_them)
-{
-    lua_State *L = vm_state();
-    cr_assert(lua_m8_setfastcall(kinds_body, kinds_variant));
-    lua_pushcfunction(L, kinds_body);
-    lua_setglobal(L, "kinds");
-    cr_assert_eq(luaL_dostring(L,
-        "local x = 3\n"
-        "local r = kinds(1, 1.5, ~2147483647, 2147483647.0, 0.5, 1 << 40, 65536.25, x - 10)\n"
-        "return r"),
-        LUA_OK, "%s", lua_tostring(L, -1));
-    /* integer, float, integer, float, float, integer, float, integer */
-    cr_assert_eq(lua_tointeger(L, 1), 1 + 2 * 4 + 1 * 16 + 2 * 64 + 2 * 256 + 1 * 1024 +
-                                      2 * 4096 + 1 * 16384, "%s", lua_tostring(L, 1));
-    lua_close(L);
-}
-
-/* Nil and booleans reach the variant, flagged: the digit of argument i in base 4 is 0 for
- * nil, 1 for false, 2 for true, 3 for a number; 1000 more with LUA_M8ARGS_OTHER. */
-static int others_variant(lua_State *L, int n, const lua_M8Arg *a, lua_Number *out)
-{
-    (void)L;
-    double code = n & LUA_M8ARGS_OTHER ? 1000 : 0, digit = 1;
-    n &= ~LUA_M8ARGS_OTHER;
-    for (int i = 0; i < n; i++, digit *= 4) {
-        int t = a[i].tag;
-        code += digit * ((t & 0x0f) == LUA_TNIL ? 0 : t == LUA_M8ARG_FALSE ? 1
-                         : t == LUA_M8ARG_TRUE ? 2 : (arg_value(a, i), 3));
-    }
-    *out = code;
-    return LUA_M8FAST_INT;
-}
-
+/* Nil and booleans reach the variant, flagged; a string makes the full call. */
 Test(fastcall, variants_see_nil_and_booleans_flagged)
 {
-    lua_State *L = vm_state();
-    cr_assert(lua_m8_setfastcall(kinds_body, others_variant));
-    lua_pushcfunction(L, kinds_body);
-    lua_setglobal(L, "others");
-    cr_assert_eq(luaL_dostring(L,
-        "local t = {}\n"
-        "local a = others(1, nil, true, false, t[1], 2.5)\n"   /* a table's missing key too */
-        "local b = others(1, 2.5)\n"
-        "local c = others(nil)\n"
-        "local d = others(1, 'x')\n"                            /* a string: the full call */
-        "return a, b, c, d"), LUA_OK, "%s", lua_tostring(L, -1));
-    cr_assert_eq(lua_tointeger(L, 1), 1000 + 3 + 0 * 4 + 2 * 16 + 1 * 64 + 0 * 256 + 3 * 1024);
-    cr_assert_eq(lua_tointeger(L, 2), 3 + 3 * 4);
-    cr_assert_eq(lua_tointeger(L, 3), 1000);
-    cr_assert_eq(lua_tointeger(L, 4), -1);
-    lua_close(L);
+    cr_assert_eq(run_tags("local t = {}\n"   /* a table's missing key too */
+                          "local r = tags(1, nil, true, false, t[1], 2.5)\n"
+                          "return r"), 1);
+    cr_assert_eq(seen_n, 6);
+    cr_assert(seen_tag[0] == LUA_M8ARG_INT && seen_value[0] == 1);
+    cr_assert_eq(seen_tag[1] & 0x0f, LUA_TNIL);
+    cr_assert_eq(seen_tag[2], LUA_M8ARG_TRUE);
+    cr_assert_eq(seen_tag[3], LUA_M8ARG_FALSE);
+    cr_assert_eq(seen_tag[4] & 0x0f, LUA_TNIL);
+    cr_assert(seen_tag[5] == LUA_M8ARG_FLT && seen_value[5] == 2.5);
+    cr_assert_eq(run_tags("local r = tags(nil) return r"), 1);
+    cr_assert_eq(seen_n, 1);
+    cr_assert_eq(run_tags("local r = tags(1, 2.5) return r"), 0);
+    cr_assert_eq(run_tags("local r = tags(1, 'x') return r"), -1);   /* the full call */
+    cr_assert_eq(seen_n, -1);
 }
 
 Test(fastcall, other_calls_are_real_calls)
