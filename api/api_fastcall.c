@@ -1,15 +1,16 @@
 /* api_fastcall.c - the bodies of the frameless variants of small API functions (declared and
- * listed in api_fastcall.h): each reads its numbers (integers or floats, as the VM holds them
- * on the stack: lua_M8Arg) as the binding's argument readers do
- * (api_args.c: absent = the default, NaN and infinities made finite, coordinates floored and
- * saturated, colours as 16.16 patterns), computes what the binding computes and returns its
- * result as the binding would push it (m8_push_num's integer-or-float choice). The
- * drawing calls (spr, sspr, map, rectfill, circfill, line, oval ...) and peek/poke report
- * their cost units as their bindings do. Coordinates and colours take every number (past
- * 2^31, NaN and infinities as the full readers take them); a value the fast path does not
- * cover (flr past 2^31, an angle off the 16.16 grid, a peek of several values) makes the
- * body decline before it changes anything; the full call then runs. spr(n, x, y)'s own
- * reading and out-of-line draw for api_registry.c's short path are here too.
+ * listed in api_fastcall.h): each reads its arguments as the VM holds them on the stack
+ * (lua_M8Arg: integers, floats; for most also nil and booleans) as the binding's argument
+ * readers do (api_args.c: absent or nil = the default, booleans 0 or 1, NaN and infinities
+ * made finite, coordinates floored and saturated, colours as 16.16 patterns), computes what
+ * the binding computes and returns its result as the binding would push it (m8_push_num's
+ * integer-or-float choice). The drawing calls (spr, sspr, map, rectfill, circfill, line,
+ * oval ...), peek/poke and memcpy/memset report their cost units as their bindings do.
+ * Coordinates and colours take every number (past 2^31, NaN and infinities as the full
+ * readers take them); a value the fast path does not cover (flr past 2^31, an angle off the
+ * 16.16 grid, a peek of several values) makes the body decline before it changes anything;
+ * the full call then runs. spr(n, x, y)'s own reading and out-of-line draw for
+ * api_registry.c's short path are here too.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
  * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h,
  * emmintrin.h (SSE2's conversion, where the target has it). */
@@ -435,6 +436,32 @@ FAST_PEEK(peek4, 4)
 FAST_POKE(poke, 1)
 FAST_POKE(poke2, 2)
 FAST_POKE(poke4, 4)
+
+/* memcpy(dst, src, len) / memset(dst, val, len): len bytes at most 64 KiB, through the 64 KiB
+ * wrap (ram_block.c); units: the bytes (none, and nothing done, for len <= 0). */
+int m8f_memcpy(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
+{
+    (void)out;
+    int len = int_arg(n, a, 2, 0);
+    if (len <= 0) return LUA_M8FAST_NONE;
+    if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
+    m8_ram_copy(vm->machine->ram, (uint32_t)int_arg(n, a, 0, 0), (uint32_t)int_arg(n, a, 1, 0),
+                len);
+    vm->call_units = len;
+    return LUA_M8FAST_NONE;
+}
+
+int m8f_memset(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
+{
+    (void)out;
+    int len = int_arg(n, a, 2, 0);
+    if (len <= 0) return LUA_M8FAST_NONE;
+    if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
+    m8_ram_fill(vm->machine->ram, (uint32_t)int_arg(n, a, 0, 0), (uint8_t)int_arg(n, a, 1, 0),
+                len);
+    vm->call_units = len;
+    return LUA_M8FAST_NONE;
+}
 
 /* --- math (api_math.c) --- */
 

@@ -15,9 +15,9 @@
 
 #ifdef LUA_M8_FASTARGS
 /* The API rows with a frameless variant: X(name) for m8f_<name>; the small calls (at most
- * three arguments), the drawing calls and draw state (up to eight), and peek/poke (one
- * value read; up to seven written): the translator's @a, %a and $a call peek, peek2 and
- * peek4. */
+ * three arguments), the drawing calls and draw state (up to eight), peek/poke (one value
+ * read; up to seven written: the translator's @a, %a and $a call peek, peek2 and peek4) and
+ * memcpy/memset. */
 #define M8_FASTCALL_SMALL_LIST(X) \
     X(pset) X(pget) X(sget) X(sset) X(mget) X(mset) X(abs) X(sgn) X(min) X(max) X(mid) \
     X(band) X(bor) X(bxor) X(shl) X(shr) X(lshr) X(rnd)
@@ -25,7 +25,8 @@
 #define M8_FASTCALL_DRAW_LIST(X) \
     X(cls) X(color) X(fillp) X(pal) X(line) X(rect) X(rectfill) X(circ) X(circfill) \
     X(oval) X(ovalfill) X(spr) X(sspr) X(map)
-#define M8_FASTCALL_MEMORY_LIST(X) X(peek) X(peek2) X(peek4) X(poke) X(poke2) X(poke4)
+#define M8_FASTCALL_MEMORY_LIST(X) \
+    X(peek) X(peek2) X(peek4) X(poke) X(poke2) X(poke4) X(memcpy) X(memset)
 #define M8_FASTCALL_LIST(X) M8_FASTCALL_NUMBERS_LIST(X) M8_FASTCALL_OTHER_LIST(X)
 /* The variants that also take nil (as absent) and booleans (0 and 1; flips as in Lua); the
  * VM passes them with LUA_M8ARGS_OTHER, which makes the others decline. */
