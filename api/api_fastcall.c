@@ -313,8 +313,9 @@ static inline int small_int(double v, int *out)
     double d = (double)t;
     *out = t;
     if (__builtin_expect(d == v, 1)) return 1;
+    if (t == INT32_MIN) return 0;           /* (out of range: no t - 1 to overflow) */
     *out = t - (v < d);
-    return t != INT32_MIN;
+    return 1;
 #else
     if (!(v > -2147483648.0 && v < 2147483648.0)) return 0;
     int t = (int)v;
