@@ -440,28 +440,28 @@ FAST_POKE(poke4, 4)
 
 /* memcpy(dst, src, len) / memset(dst, val, len): len bytes at most 64 KiB, through the 64 KiB
  * wrap (ram_block.c); units: the bytes (none, and nothing done, for len <= 0). */
-int m8f_memcpy(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
+static int block_call(m8_vm *vm, int n, const lua_M8Arg *a, int fill)
 {
-    (void)out;
     int len = int_arg(n, a, 2, 0);
     if (len <= 0) return LUA_M8FAST_NONE;
     if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
-    m8_ram_copy(vm->machine->ram, (uint32_t)int_arg(n, a, 0, 0), (uint32_t)int_arg(n, a, 1, 0),
-                len);
+    uint32_t dst = (uint32_t)int_arg(n, a, 0, 0);
+    if (fill) m8_ram_fill(vm->machine->ram, dst, (uint8_t)int_arg(n, a, 1, 0), len);
+    else m8_ram_copy(vm->machine->ram, dst, (uint32_t)int_arg(n, a, 1, 0), len);
     vm->call_units = len;
     return LUA_M8FAST_NONE;
+}
+
+int m8f_memcpy(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
+{
+    (void)out;
+    return block_call(vm, n, a, 0);
 }
 
 int m8f_memset(m8_vm *vm, int n, const lua_M8Arg *a, double *out)
 {
     (void)out;
-    int len = int_arg(n, a, 2, 0);
-    if (len <= 0) return LUA_M8FAST_NONE;
-    if (len > M8_RAM_SIZE) len = M8_RAM_SIZE;
-    m8_ram_fill(vm->machine->ram, (uint32_t)int_arg(n, a, 0, 0), (uint8_t)int_arg(n, a, 1, 0),
-                len);
-    vm->call_units = len;
-    return LUA_M8FAST_NONE;
+    return block_call(vm, n, a, 1);
 }
 
 /* --- math (api_math.c) --- */
