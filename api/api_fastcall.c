@@ -9,8 +9,8 @@
  * Coordinates and colours take every number (past 2^31, NaN and infinities as the full
  * readers take them); a value the fast path does not cover (flr past 2^31, an angle off the
  * 16.16 grid, a peek of several values) makes the body decline before it changes anything;
- * the full call then runs. spr(n, x, y)'s own reading and out-of-line draw for
- * api_registry.c's short path are here too.
+ * the full call then runs. spr(n, x, y)'s reading and out-of-line draw for api_registry.c's
+ * short path are here too.
  * Depends on: api_fastcall.h, api_internal.h (m8_ram_clipped), vm_internal.h, runtime/core
  * gfx.h, cost.h (the drawing calls' units), pixel.h, ram.h, p8num.h, p8trig.h, rng.h,
  * emmintrin.h (SSE2's conversion, where the target has it). */
@@ -121,7 +121,7 @@ static inline int32_t raw_arg(int n, const lua_M8Arg *a, int i, int32_t def)
     if (i >= n) return def;
     if (a[i].tag == LUA_M8ARG_INT) return (int32_t)((uint32_t)a[i].v.i << 16);
     if (a[i].tag != LUA_M8ARG_FLT)      /* nil: def; a boolean: 0 or 1 */
-        return (a[i].tag & 0x0f) == LUA_TNIL ? def : (int32_t)(other_arg(a, i, 0) << 16);
+        return (a[i].tag & 0x0f) == LUA_TNIL ? def : a[i].tag == LUA_M8ARG_TRUE ? 0x10000 : 0;
     double v = a[i].v.n;
     if (int64_integral(v)) return (int32_t)((uint32_t)(int64_t)v << 16);
     return m8_num_to_raw(finite_or_zero(v));
@@ -301,45 +301,12 @@ FAST_CORNERS(ovalfill, m8_ovalfill, m8_units_box)
 FAST_CIRCLE(circ, m8_circ, m8_units_circ)
 FAST_CIRCLE(circfill, m8_circfill, m8_units_circfill)
 
-/* v floored as int_arg reads it, when v is an integer or a fraction inside the int range:
- * 1 and *out; else 0 (NaN, infinities, far values: int_arg's saturating path). SSE2: the
- * conversion toward zero answers INT32_MIN outside the range and for NaN, so an integer
- * it gives back is the value (-2^31 too: int_arg's INT32_MIN), and a fraction it does not
- * answer INT32_MIN for is inside the range. */
-static inline int small_int(double v, int *out)
-{
-#if defined(__SSE2__)
-    int t = _mm_cvttsd_si32(_mm_set_sd(v));
-    double d = (double)t;
-    *out = t;
-    if (__builtin_expect(d == v, 1)) return 1;
-    if (t == INT32_MIN) return 0;           /* (out of range: no t - 1 to overflow) */
-    *out = t - (v < d);
-    return 1;
-#else
-    if (!(v > -2147483648.0 && v < 2147483648.0)) return 0;
-    int t = (int)v;
-    *out = t - (v < (double)t);
-    return 1;
-#endif
-}
-
-/* Argument i as small_int takes it: an integer inside the int range, or a float small_int
- * takes; 0 for anything else (the general path reads it). */
-static inline int small_int_arg(const lua_M8Arg *a, int i, int *out)
-{
-    if (a[i].tag == LUA_M8ARG_INT) {
-        lua_Integer v = a[i].v.i;
-        *out = (int)v;
-        return v >= INT32_MIN && v <= INT32_MAX;
-    }
-    return a[i].tag == LUA_M8ARG_FLT && small_int(a[i].v.n, out);
-}
-
 int m8f_spr3_ints(const lua_M8Arg *a, int *s, int *x, int *y)
 {
-    return small_int_arg(a, 0, s) && (unsigned)*s <= 255 && small_int_arg(a, 1, x) &&
-           small_int_arg(a, 2, y);
+    *s = int_arg(3, a, 0, 0);
+    *x = int_arg(3, a, 1, 0);
+    *y = int_arg(3, a, 2, 0);
+    return (unsigned)*s <= 255;
 }
 
 __attribute__((noinline)) void m8f_spr3_clipped(m8_vm *vm, int s, int x, int y)

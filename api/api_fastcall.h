@@ -41,8 +41,8 @@
     int m8f_##name(m8_vm *vm, int n, const lua_M8Arg *a, double *out);
 M8_FASTCALL_LIST(M8_FASTCALL_DECL)
 #undef M8_FASTCALL_DECL
-/* spr(n, x, y)'s three numbers as m8f_spr reads them, when each is an integer or a fraction
- * inside the int range and n is 0-255: 1 and the three; else 0 (m8f_spr then reads them). */
+/* spr(n, x, y)'s three numbers as m8f_spr reads them; 1 when n is 0-255 (else m8f_spr takes
+ * the call). */
 int m8f_spr3_ints(const lua_M8Arg *a, int *s, int *x, int *y);
 /* m8f_spr's draw of spr(s, x, y) (kept out of line: the sprites m8_spr_whole8 leaves). */
 void m8f_spr3_clipped(m8_vm *vm, int s, int x, int y);
