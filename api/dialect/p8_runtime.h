@@ -49,6 +49,13 @@ void m8_translate_set_charge(lua_State *L, int env_index, m8_op_charge charge);
  * m8_translate_register_helpers; nothing with the system's liblua5.4. */
 void m8_translate_weight_backs_in_vm(lua_State *L);
 
+/* For a host whose count of Lua instructions is the patched VM's counter (not a count hook,
+ * which would see one instruction where there were two): code compiled from then on calls
+ * __m8_div, __m8_idiv and __m8_mod in one instruction each (lua_m8_setfuseops), which
+ * weighs what the helper's fetch and CALL weigh and runs the helper inline as the call
+ * did. Nothing with the system's liblua5.4. */
+void m8_translate_fuse_helper_calls(lua_State *L);
+
 /* Only the glyph globals (called by m8_translate_register_helpers). */
 void m8_set_glyph_globals(lua_State *L, int env_index);
 /* Raw 16.16 value of glyph byte 0x80+i, i in 0..25. */
