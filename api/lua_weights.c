@@ -42,6 +42,13 @@ int m8_lua_weights_apply(lua_State *L, int unit)
     int unknown = 0;
     for (int i = 0; i < m8_lua_weight_count; i++)
         unknown += !lua_m8_setweight(L, m8_lua_weights[i].op, unit ? 1u : m8_lua_weights[i].cycles);
+#ifdef LUA_M8FASTOP
+    /* A fused upvalue call (lua_m8_setfuseops) weighs its GETUPVAL and CALL together; with
+     * unit weights it is the one instruction a count hook sees. */
+    static const char *const fused[] = { "M8DIV", "M8IDIV", "M8MOD", "M8UPCALL" };
+    for (int i = 0; unit && i < (int)(sizeof fused / sizeof fused[0]); i++)
+        unknown += !lua_m8_setweight(L, fused[i], 1u);
+#endif
     return unknown;
 #else
     (void)L;

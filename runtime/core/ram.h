@@ -7,6 +7,7 @@
 #define M8_RAM_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define M8_RAM_SIZE 0x10000
 #define M8_ROM_SIZE 0x8000          /* 0x0000-0x42ff data, 0x4300-0x7fff code */
@@ -124,8 +125,16 @@ static inline uint32_t m8_peek_32(const uint8_t *ram, uint32_t a)
     return (uint32_t)ram[a & 0xffff] | ((uint32_t)ram[(a + 1) & 0xffff] << 8) |
            ((uint32_t)ram[(a + 2) & 0xffff] << 16) | ((uint32_t)ram[(a + 3) & 0xffff] << 24);
 }
+/* Without a wrap, a little-endian host stores the word at once: the byte stores of two words
+ * side by side (the PRNG's) were merged by GCC into one 8-byte store built a byte at a time. */
 static inline void m8_poke_32(uint8_t *ram, uint32_t a, uint32_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if ((a & 0xffff) <= 0xfffc) {
+        memcpy(ram + (a & 0xffff), &v, 4);
+        return;
+    }
+#endif
     for (int i = 0; i < 4; i++) ram[(a + i) & 0xffff] = (uint8_t)(v >> (8 * i));
 }
 

@@ -5,6 +5,7 @@
  * frame's Lua cycles, and the pacing, must agree. Skipped (with a message) when
  * the build fell back to the system's liblua5.4, where both ways are the hook.
  * Depends on: api/mote8.h, api/mote8_profiler.h, runtime/platform/platform_posix.h, Criterion. */
+#define _GNU_SOURCE   /* memmem */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,23 @@ typedef struct frame_log {
 
 static void quiet(void *user, const char *text) { (void)user; (void)text; }
 
+/* A hook reserves Lua stack, so the heap, stat(0), differs between the two ways; a cart that
+ * draws it (textadventure's "mem:" line) does other work for other digits (a `..` charges its
+ * bytes as Lua work). The reading is pinned: "stat(0)" in the code becomes "stat(7)" (the
+ * frame rate, the same both ways; a call still, where a statement needs one). */
+static void pin_heap_reading(char *data, size_t len)
+{
+    static const char call[] = "stat(0)";
+    for (char *p = data; (p = memmem(p, len - (size_t)(p - data), call, sizeof call - 1)); )
+        memcpy(p, "stat(7)", sizeof call - 1);
+}
+
 static void run(const char *path, int hook_counting, frame_log *log)
 {
     size_t len = 0;
     char *data = m8_read_file(path, &len, 0);
     cr_assert(data, "%s", path);
+    pin_heap_reading(data, len);
     mote8_config cfg = { 0 };
     cfg.have_seed = 1;
     cfg.mute = 1;
@@ -67,8 +80,8 @@ static void same_counts(const char *path)
         cr_assert_eq(vm.lua[t], hook.lua[t], "%s: Lua cycles of the frame at tick %d: "
                      "counting VM %llu, hook %llu", path, t, (unsigned long long)vm.lua[t],
                      (unsigned long long)hook.lua[t]);
-        /* system cycles are not compared: a hook reserves Lua stack, so stat(0) (heap
-           size) can differ, and a cart printing it (textadventure) prints other digits */
+        /* system cycles are not compared: a hook reserves Lua stack, so the heap differs
+           (pin_heap_reading), and what a heap-sized call costs with it */
         cr_assert_eq(vm.dropped[t], hook.dropped[t], "%s: pacing at tick %d", path, t);
     }
 }
