@@ -13,7 +13,7 @@
  *     integer modulo by powers of 2 (a mask) against the floor-modulo formula.
  * Operands: edge values (0, -0, +-1/65536, -32768, +-0x7fff.ffff, NaN, infinities, values
  * off the 16.16 grid or out of range) in every pair, and random 16.16 patterns.
- * Depends on: p8num.h, dialect/p8_runtime.h, Lua 5.4, Criterion. */
+ * Depends on: p8num.h, dialect/p8_runtime.h, helper_state.h, Lua 5.4, Criterion. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>
@@ -25,6 +25,7 @@
 
 #include "p8num.h"
 #include "dialect/p8_runtime.h"
+#include "helper_state.h"
 
 /* ---- the formulas before issue 26 (reference copies) ---- */
 
@@ -162,16 +163,7 @@ static void count_charge(lua_State *L, long long cycles, m8_charge_kind kind)
 }
 
 /* A state with the dialect's helpers charging through `charge`. */
-static lua_State *helper_state_charged(m8_op_charge charge)
-{
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    lua_pushglobaltable(L);
-    m8_translate_register_helpers(L, -1);
-    m8_translate_set_charge(L, -1, charge);
-    lua_pop(L, 1);
-    return L;
-}
+static lua_State *helper_state_charged(m8_op_charge charge) { return m8t_helper_state(charge); }
 
 static lua_State *helper_state(void) { return helper_state_charged(count_charge); }
 

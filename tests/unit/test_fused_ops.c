@@ -12,7 +12,7 @@
  *   - the lines: a line hook's sequence over a function long enough to carry absolute line
  *     information, with line gaps, and an error's line;
  *   - a call hook's view: the helper called, under its name, when hooks are set.
- * Depends on: dialect/p8_runtime.h, Lua 5.4 (the patched build), Criterion. */
+ * Depends on: dialect/p8_runtime.h, helper_state.h, Lua 5.4 (the patched build), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@
 #include <lualib.h>
 
 #include "dialect/p8_runtime.h"
+#include "helper_state.h"
 
 #if defined(LUA_M8FASTOP) && defined(LUA_M8COUNT)
 
@@ -46,12 +47,7 @@ static void charge_on_counter(lua_State *L, long long cycles, m8_charge_kind kin
  * take-back, and fusing on or off. */
 static lua_State *fuse_state(int fuse)
 {
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    lua_pushglobaltable(L);
-    m8_translate_register_helpers(L, -1);
-    m8_translate_set_charge(L, -1, charge_on_counter);
-    lua_pop(L, 1);
+    lua_State *L = m8t_helper_state(charge_on_counter);
     static const char *const heavy[] = { "CALL", "TAILCALL", "RETURN", "RETURN0", "RETURN1",
                                          "GETTABUP", "GETFIELD", "ADD", "MUL", "ADDI" };
     for (size_t k = 0; k < sizeof heavy / sizeof heavy[0]; k++)
