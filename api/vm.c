@@ -835,7 +835,7 @@ static int compile_cart(m8_vm *vm)
     /* and call upvalues (the helpers, the API's locals) in one instruction where there were
      * two, counted as those two (with unit weights, as one: counted by a hook or not, an
      * instruction is 1) */
-    m8_translate_fuse_helper_calls(L);
+    m8_translate_fuse_upvalue_calls(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_ENV");
     vm->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -199,14 +199,14 @@ void m8_translate_weight_backs_in_vm(lua_State *L)
     lua_m8_setfastopback(L, h_mod, back);
 }
 
-void m8_translate_fuse_helper_calls(lua_State *L)
+void m8_translate_fuse_upvalue_calls(lua_State *L)
 {
     lua_m8_setfuseops(L, 1);
 }
 #else
 static void register_inline_helpers(lua_State *L) { (void)L; }   /* the system's liblua5.4 */
 void m8_translate_weight_backs_in_vm(lua_State *L) { (void)L; }
-void m8_translate_fuse_helper_calls(lua_State *L) { (void)L; }
+void m8_translate_fuse_upvalue_calls(lua_State *L) { (void)L; }
 #endif
 
 /* A numeric for's step: itself, except 0, which becomes minus the smallest double. Lua then

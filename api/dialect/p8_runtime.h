@@ -55,7 +55,7 @@ void m8_translate_weight_backs_in_vm(lua_State *L);
  * the cart's local functions) as the CALL would. The instruction weighs what those two
  * weigh; a count hook sees one instruction (api/lua_weights.c gives it 1 with unit
  * weights). Nothing with the system's liblua5.4. */
-void m8_translate_fuse_helper_calls(lua_State *L);
+void m8_translate_fuse_upvalue_calls(lua_State *L);
 
 /* Only the glyph globals (called by m8_translate_register_helpers). */
 void m8_set_glyph_globals(lua_State *L, int env_index);
