@@ -9,8 +9,7 @@
  *      calls, returns, closures, varargs, table constructors
  *   0  MMBIN*: a 5.4-only instruction run only when arithmetic falls back to a
  *      metamethod (PICO-8's 5.2 has one instruction there); EXTRAARG is never fetched
- * The patched Lua's fused upvalue calls (M8DIV, M8IDIV, M8MOD, M8UPCALL: a GETUPVAL and a
- * CALL in one) weigh those two together, which it works out itself; 1 with unit weights.
+ * The patched Lua's fused upvalue call (M8UPCALL: a GETUPVAL and a CALL in one) weigh those two together, which it works out itself; 1 with unit weights.
  * Depends on: lua_weights.h. */
 #include "lua_weights.h"
 
@@ -47,9 +46,7 @@ int m8_lua_weights_apply(lua_State *L, int unit)
 #ifdef LUA_M8FASTOP
     /* A fused upvalue call (lua_m8_setfuseops) weighs its GETUPVAL and CALL together; with
      * unit weights it is the one instruction a count hook sees. */
-    static const char *const fused[] = { "M8DIV", "M8IDIV", "M8MOD", "M8UPCALL" };
-    for (int i = 0; unit && i < (int)(sizeof fused / sizeof fused[0]); i++)
-        unknown += !lua_m8_setweight(L, fused[i], 1u);
+    if (unit) unknown += !lua_m8_setweight(L, "M8UPCALL", 1u);
 #endif
     return unknown;
 #else

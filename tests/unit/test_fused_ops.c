@@ -1,6 +1,6 @@
-/* test_fused_ops.c - Criterion suite "fused_ops": the dialect's division helpers called in
- * one instruction (tools/lua5.4-p8fastop.patch, lua_m8_setfuseops: OP_M8DIV, OP_M8IDIV,
- * OP_M8MOD) give what their GETUPVAL and CALL gave. The same code runs in a state that fuses
+/* test_fused_ops.c - Criterion suite "fused_ops": upvalue calls made in one instruction
+ * (tools/lua5.4-p8fastop.patch, lua_m8_setfuseops: OP_M8UPCALL), the dialect's division
+ * helpers first, give what their GETUPVAL and CALL gave. The same code runs in a state that fuses
  * and in one that does not:
  *   - values and their integer-or-float subtype, for every way a call's results are used
  *     (one value, all of them in a constructor or an argument list, two, a tail call, a
