@@ -101,6 +101,8 @@ typedef struct parser {
     int nlabels, caplabels;
     struct jump { char *name; int block, func; char *target; } *jumps;
     int njumps, capjumps, label_serial;
+    sbuf *assigned;         /* root only: ",name," for each name a statement assigns as a
+                             * whole (`x = ...`, `x += ...`, `function x()`), in the pool */
 } parser;
 
 /* The parser working in this thread: the root's, or an #include'd file's while it is parsed
@@ -512,13 +514,15 @@ typedef struct target {
     size_t split;    /* prefix = b[0, split) */
     sbuf *key;       /* kind 1: key expression; kind 2: field name */
     int simple;      /* prefix and key have no calls (safe to evaluate twice) */
+    int name_tok;    /* kind 0: the name's token */
 } target;
 
 static expr suffixedexp(parser *P, target *tg)
 {
     expr e = mk(P, E_OTHER);
-    target t = { 3, 0, NULL, 1 };
+    target t = { 3, 0, NULL, 1, 0 };
     if (tt(P) == P8T_NAME) {
+        t.name_tok = P->pos;
         emit_tok(P, e.b);
         e.kind = E_NAME;
         t.kind = 0;
@@ -999,21 +1003,48 @@ static void compound(parser *P, sbuf *b, expr target_e, target *tg)
     sb_puts(b, " end ");
 }
 
+/* Record that a statement assigns the name at token idx (see parser.assigned). */
+static void note_assigned(parser *P, int idx)
+{
+    parser *R = P->root;
+    const p8_tok *t = &P->lx.t[idx];
+    if (!R->assigned) {
+        R->assigned = newbuf(R);
+        sb_puts(R->assigned, ",");
+    }
+    put_name(R->assigned, t->s, t->len);
+    sb_puts(R->assigned, ",");
+}
+
+/* Whether a statement of the cart assigns `name` as a whole (any scope, any function). */
+static int is_assigned(const parser *R, const char *name)
+{
+    if (!R->assigned) return 0;
+    size_t n = strlen(name);
+    const char *p = R->assigned->p, *end = p + R->assigned->n;
+    for (; p + n + 2 <= end; p++)
+        if (p[0] == ',' && memcmp(p + 1, name, n) == 0 && p[n + 1] == ',') return 1;
+    return 0;
+}
+
 static void exprstat(parser *P, sbuf *b)
 {
     target tg;
     expr e = suffixedexp(P, &tg);
     if (tt(P) == P8T_COMPOUND) {
+        if (tg.kind == 0) note_assigned(P, tg.name_tok);
         compound(P, b, e, &tg);
         return;
     }
     if (tt(P) == P8T_ASSIGN || tt(P) == P8T_COMMA) {
         if (tg.kind == 3) fail_near(P, "syntax error");
+        if (tg.kind == 0) note_assigned(P, tg.name_tok);
         sb_cat(b, e.b);
         while (tt(P) == P8T_COMMA) {
             emit_tok(P, b);
             expr t2 = suffixedexp(P, &tg);
             if (tg.kind == 3) fail_near(P, "syntax error");
+            if (tg.kind == 0) note_assigned(P, tg.name_tok);
             sb_cat(b, t2.b);
         }
         check_emit(P, b, P8T_ASSIGN);
@@ -1039,7 +1070,7 @@ static void localstat(parser *P, sbuf *b)
         /* z8lua: `local a += 2` means `local a = a + 2` */
         expr name = mk(P, E_NAME);
         emit_tok(P, name.b);
-        target tg = { 0, 0, NULL, 1 };
+        target tg = { 0, 0, NULL, 1, 0 };
         compound(P, b, name, &tg);
         return;
     }
@@ -1142,6 +1173,8 @@ static void statement_nested(parser *P, sbuf *b)
     case P8T_FUNCTION: {
         emit_tok(P, b);
         expect(P, P8T_NAME);
+        if (peek_at(P, 1)->type != P8T_DOT && peek_at(P, 1)->type != P8T_COLON)
+            note_assigned(P, P->pos);          /* `function x()` assigns x */
         emit_tok(P, b);
         while (tt(P) == P8T_DOT) {
             emit_tok(P, b);
@@ -1251,9 +1284,36 @@ static const char builtin_locals[] =
     "poke,peek2,poke2,peek4,poke4,memcpy,memset,max,min,mid,flr,ceil,cos,sin,atan2,srand,band,"
     "bor,bxor,bnot,shl,shr,lshr,rotl,rotr";
 
+/* `local time <const>,sub <const>,... =time,sub,...; `: each builtin local that no statement
+ * of the cart assigns is read-only (`<const>`), so the patched parser may call it in one
+ * instruction (lua_m8_setfuseops: only a variable nothing can assign is fused, as reading it
+ * after the arguments then reads the same function); one the cart assigns stays a plain
+ * local, as PICO-8's. */
+static void put_builtin_locals(parser *R, sbuf *b)
+{
+    sb_puts(b, "local ");
+    for (const char *p = builtin_locals; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)n, p);
+        sb_puts(b, name);
+        if (!is_assigned(R, name)) sb_puts(b, " <const>");
+        p += n;
+        if (*p) {
+            sb_puts(b, ",");
+            p++;
+        }
+    }
+    sb_puts(b, " =");                      /* (not `>=`) */
+    sb_puts(b, builtin_locals);
+    sb_puts(b, "; ");
+}
+
 /* The translator's helpers, reached by the code as chunk locals (never as globals a cart
  * could shadow, or lose with `function f(_ENV)`): each one the translated code names gets
- * `local __m8_x=__m8_x;` on the first line, read from the environment when the chunk starts. */
+ * `local __m8_x <const> =__m8_x;` on the first line, read from the environment when the chunk
+ * starts (read-only as the builtins above, unless the cart assigns that name itself). */
 static int names_helper(const char *code, const char *name)
 {
     size_t n = strlen(name);
@@ -1266,13 +1326,13 @@ static int names_helper(const char *code, const char *name)
     return 0;
 }
 
-static char *with_helper_locals(char *code, size_t *len)
+static char *with_helper_locals(const parser *R, char *code, size_t *len)
 {
     size_t extra = 0, k = M8_HELPER_COUNT;
     int used[M8_HELPER_COUNT];
     for (size_t i = 0; i < k; i++) {
         used[i] = names_helper(code, m8_helper_name((enum m8_helper)i));
-        if (used[i]) extra += 2 * strlen(m8_helper_name((enum m8_helper)i)) + 9;
+        if (used[i]) extra += 2 * strlen(m8_helper_name((enum m8_helper)i)) + 18;
     }
     if (!extra) return code;
     char *out = m8_dialect_realloc(NULL, *len + extra + 1);
@@ -1283,7 +1343,9 @@ static char *with_helper_locals(char *code, size_t *len)
     size_t o = 0;
     for (size_t i = 0; i < k; i++)
         if (used[i])
-            o += (size_t)sprintf(out + o, "local %s=%s;", m8_helper_name((enum m8_helper)i),
+            o += (size_t)sprintf(out + o, "local %s%s =%s;", m8_helper_name((enum m8_helper)i),
+                                 is_assigned(R, m8_helper_name((enum m8_helper)i))
+                                     ? "" : " <const>",
                                  m8_helper_name((enum m8_helper)i));
     memcpy(out + o, code, *len + 1);
     *len += o;
@@ -1364,16 +1426,13 @@ static char *translate_or_report(const char *src, size_t len, size_t *out_len,
     translating = P;
     char *volatile res = NULL;
     if (setjmp(jb) == 0) {
-        sbuf *b = newbuf(P);
-        sb_puts(b, "local ");
-        sb_puts(b, builtin_locals);
-        sb_puts(b, "=");
-        sb_puts(b, builtin_locals);
-        sb_puts(b, "; ");
-        block(P, b);
+        sbuf *body = newbuf(P), *b = newbuf(P);
+        block(P, body);
         if (tt(P) != P8T_EOF) fail_near(P, "'<eof>' expected");
+        put_builtin_locals(P, b);          /* (which names the cart assigns is known now) */
+        sb_cat(b, body);
         res = finish(P, b, olen);
-        res = with_helper_locals(res, (size_t *)olen);
+        res = with_helper_locals(P, res, (size_t *)olen);
         if (!res) snprintf(err->message, sizeof err->message, "out of memory");
     }
     translating = outer;

@@ -24,8 +24,9 @@ typedef char *(*m8_include_fn)(void *ud, const char *name, size_t *len);
 
 /* Translate src (P8SCII, len bytes, need not be NUL-terminated). Returns a malloc'd,
  * NUL-terminated Lua 5.4 source (length in *out_len) or NULL with *err filled. Line 1 of
- * the output starts with `local time,sub,...=time,sub,...;` (PICO-8's builtin chunk locals,
- * reference 6.3), read from the environment when the chunk starts.
+ * the output starts with `local time <const>,sub <const>,... =time,sub,...;` (PICO-8's
+ * builtin chunk locals, reference 6.3), read from the environment when the chunk starts;
+ * `<const>` on each that no statement of the cart assigns.
  * `#include` lines are an error here (no resolver). */
 char *m8_translate(const char *src, size_t len, size_t *out_len, m8_translate_error *err);
 

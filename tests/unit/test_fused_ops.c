@@ -57,8 +57,10 @@ static lua_State *fuse_state(int fuse)
     return L;
 }
 
+/* Read-only, as the translator makes them: only such upvalues are fused. One line. */
 static const char *const prelude =
-    "local __m8_div, __m8_idiv, __m8_mod = __m8_div, __m8_idiv, __m8_mod\n";
+    "local __m8_div <const>, __m8_idiv <const>, __m8_mod <const> = "
+    "__m8_div, __m8_idiv, __m8_mod\n";
 
 /* Load prelude..body in L as chunk "=fused"; run it with the counter on; its results stay. */
 static int run_counted(lua_State *L, const char *body, int nresults)
@@ -171,43 +173,46 @@ Test(fused_ops, fused_calls_give_what_the_calls_gave)
     compare_runs(uses, 1000, USES_FUSED_RUN);
 }
 
-/* Other upvalues' calls (OP_M8UPCALL): light C functions and Lua functions, as a statement,
- * with one, all and two results, tail calls of both (a vararg function's too, and one of no
- * arguments), a C function that yields from a coroutine, a nil upvalue's error, seven
- * arguments (fused) and eight (not), and an upvalue past the 31st (not). */
+/* Other read-only upvalues' calls (OP_M8UPCALL): light C functions and Lua functions, as a
+ * statement, with one, all and two results, tail calls of both (a vararg function's too,
+ * and one of no arguments), a C function that yields from a coroutine, a nil upvalue's
+ * error, seven arguments (fused) and eight (not), and an upvalue past the 31st (not). */
 static char *upvalue_calls(void)
 {
     size_t cap = 8192, len = 0;
     char *s = malloc(cap);
     len += (size_t)snprintf(s + len, cap - len, "local ");
-    for (int k = 1; k <= 33; k++) len += (size_t)snprintf(s + len, cap - len, "u%d%s", k, k < 33 ? ", " : " = ");
+    for (int k = 1; k <= 33; k++)                /* (u33 read-only, called as upvalue 33) */
+        len += (size_t)snprintf(s + len, cap - len, "u%d%s", k, k < 33 ? ", " : " <const> = ");
     for (int k = 1; k <= 32; k++) len += (size_t)snprintf(s + len, cap - len, "%d, ", k);
     len += (size_t)snprintf(s + len, cap - len, "function(x) return x * 2 end\n"
         "local function far(x) return u1 + u2 + u3 + u4 + u5 + u6 + u7 + u8 + u9 + u10 + u11\n"
         "  + u12 + u13 + u14 + u15 + u16 + u17 + u18 + u19 + u20 + u21 + u22 + u23 + u24 + u25\n"
         "  + u26 + u27 + u28 + u29 + u30 + u31 + u32 + u33(x) end\n"
-        "local sub, up, yield, wrap = string.sub, string.upper, coroutine.yield, coroutine.wrap\n"
-        "local out, missing = {}\n"
-        "local function put(...) for i = 1, select('#', ...) do local v = (select(i, ...))\n"
-        "  if v == nil then v = 'nil' end out[#out + 1] = v end end\n"
-        "local function id(...) return ... end\n"
-        "local function seven(a, b, c, d, e, f, g) return a + b + c + d + e + f + g end\n"
-        "local function eight(a, b, c, d, e, f, g, h) return a + h end\n"
-        "local function tailc(s) return sub(s, 2, 3) end\n"
-        "local function taill(x) return seven(x, 1, 2, 3, 4, 5, 6) end\n"
-        "local function vt(...) local s = ... return up(s) end\n"
-        "local function stmt(s) up(s) end\n"
-        "local function many(s) return {id(s, s, s)} end\n"
-        "local function two(s) local a, b = id(s, s) return a, b end\n"
-        "local function zero() return id() end\n"
-        "local function gen(n) for i = 1, n do yield(i) end end\n"
+        "local sub <const>, up <const>, yield <const>, wrap <const> =\n"
+        "  string.sub, string.upper, coroutine.yield, coroutine.wrap\n"
+        "local out, missing <const> = {}, rawget(_G, 'nothing')\n"
+        "local put <const> = function(...) for i = 1, select('#', ...) do\n"
+        "  local v = (select(i, ...)) if v == nil then v = 'nil' end out[#out + 1] = v end end\n"
+        "local id <const> = function(...) return ... end\n"
+        "local seven <const> = function(a, b, c, d, e, f, g) return a + b + c + d + e + f + g end\n"
+        "local eight <const> = function(a, b, c, d, e, f, g, h) return a + h end\n"
+        "local tailc <const> = function(s) return sub(s, 2, 3) end\n"
+        "local taill <const> = function(x) return seven(x, 1, 2, 3, 4, 5, 6) end\n"
+        "local vt <const> = function(...) local s = ... return up(s) end\n"
+        "local stmt <const> = function(s) up(s) end\n"
+        "local many <const> = function(s) return {id(s, s, s)} end\n"
+        "local two <const> = function(s) local a, b = id(s, s) return a, b end\n"
+        "local zero <const> = function() return id() end\n"
+        "local gen <const> = function(n) for i = 1, n do yield(i) end end\n"
         "local function round(k)\n"
         "  local s = 'abc' .. k\n"
         "  put(tailc(s), taill(k), vt(s, 1), stmt(s), #many(s), two(s), zero(),\n"
         "      eight(1, 2, 3, 4, 5, 6, 7, k))\n"
         "end\n"
-        "local function cor() local f = wrap(function() gen(3) end) put(f(), f(), f()) end\n"
-        "local function callmissing() return missing(1) end\n"
+        "local cor <const> = function() local f = wrap(function() gen(3) end)\n"
+        "  put(f(), f(), f()) end\n"
+        "local callmissing <const> = function() return missing(1) end\n"
         "for k = 1, 20 do round(k) end\n"
         "cor()\n"
         "put(pcall(callmissing))\n"
@@ -227,6 +232,44 @@ Test(fused_ops, upvalue_calls_give_what_the_calls_gave)
     char *body = upvalue_calls();
     compare_runs(body, 20 * 8, UPVALUE_CALLS_FUSED_RUN);
     free(body);
+}
+
+/* Upvalues that can be assigned are not fused: a metamethod run by an argument that assigns
+ * the called variable leaves the call on the function read before the arguments (Lua 5.2's
+ * order, PICO-8's), as does an argument's assignment through a closure; a local function
+ * and a plain local are called as before. The count hook sees no instruction less. */
+static const char *const assignable =
+    "local function old() return 'old' end\n"
+    "local function new() return 'new' end\n"
+    "local f = old\n"
+    "local t = setmetatable({}, {__index = function() f = new return 1 end})\n"
+    "local function set(v) f = v return 2 end\n"
+    "local function h() return f(t.x) end\n"
+    "local function h2() local r = f(t.x) return r end\n"
+    "local function h3() local r = {f(set(old))} return r[1] end\n"
+    "local function loc(x) return x end\n"
+    "local function calls() return loc(1), old(), new() end\n"
+    "local out = {}\n"
+    "for k = 1, 5 do\n"
+    "  f = old out[#out + 1] = h()\n"
+    "  f = old out[#out + 1] = h2()\n"
+    "  f = new out[#out + 1] = h3()\n"
+    "  local a, b, c = calls() out[#out + 1] = a out[#out + 1] = b out[#out + 1] = c\n"
+    "end\n"
+    "return out\n";
+
+Test(fused_ops, assignable_upvalues_are_called_as_read_before_the_arguments)
+{
+    compare_runs(assignable, 5 * 6, 0);
+    lua_State *L = fuse_state(1);
+    cr_assert_eq(run_counted(L, assignable, 1), LUA_OK, "%s", lua_tostring(L, -1));
+    static const char *const expected[] = { "old", "old", "new", "1", "old", "new" };
+    for (int k = 0; k < 6; k++) {
+        lua_geti(L, -1, k + 1);
+        cr_assert_str_eq(lua_tostring(L, -1), expected[k], "result %d", k + 1);
+        lua_pop(L, 1);
+    }
+    lua_close(L);
 }
 
 /* A line hook's lines, as a string. */

@@ -585,6 +585,39 @@ Test(translate, lines_are_kept)
     cr_expect_eq(error_line("a=1\nb=a..\n\nnil"), 2);
 }
 
+/* The builtin chunk locals (and the helpers) are read-only (`<const>`) unless a statement of
+ * the cart assigns the name as a whole, in any scope or include; such carts still compile
+ * and run, their assignments taking effect. */
+Test(translate, builtins_the_cart_never_assigns_are_const)
+{
+    static const char *const src =
+        "function spr() return 's' end x, pset = 1, 2 function f() sin += 1 end\n"
+        "local cos = 1 cos = 2 t = {} t.line = 1 function t.fget() end function t:mget() end\n"
+        "local rect = 3 local function circ() end function g(flr) return flr end x = a / b\n";
+    size_t n;
+    m8_translate_error err;
+    char *out = m8_translate(src, strlen(src), &n, &err);
+    cr_assert_not_null(out, "%s", err.message);
+    char *body = strstr(out, "; ");
+    cr_assert_not_null(body);
+    *body = '\0';                                  /* the first line's locals only */
+    static const char *const assigned[] = { "spr", "pset", "sin", "cos" };
+    static const char *const kept[] = { "line", "fget", "mget", "rect", "circ", "flr", "pal",
+                                         "__m8_div" };
+    char want[64];
+    for (size_t k = 0; k < sizeof assigned / sizeof assigned[0]; k++) {
+        snprintf(want, sizeof want, ",%s,", assigned[k]);
+        cr_expect_not_null(strstr(out, want), "%s stays assignable: %s", assigned[k], out);
+    }
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        snprintf(want, sizeof want, "%s <const>", kept[k]);
+        cr_expect_not_null(strstr(out, want), "%s is read-only: %s", kept[k], out);
+    }
+    free(out);
+    cr_expect_str_eq(run("function spr() return 's' end x, pset = 1, 2\n"
+                         "function f() return spr()..pset..peek(0) end r = f()"), "s20");
+}
+
 Test(translate, translate_errors_name_the_line)
 {
     static const struct { const char *src; int line; const char *msg; } t[] = {
