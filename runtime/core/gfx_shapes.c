@@ -227,25 +227,44 @@ int m8_pget(const uint8_t *ram, int x, int y)
 
 /* --- line --- */
 
-/* The solid line's steps: `steps` pixels from major coordinate maj (on screen, stepping by
- * s) and minor coordinate mn, the minor step decided by the remainder r (the walk's q/r in
- * 32 bits: |2d| <= den < 2^27 here); pixels whose minor coordinate is outside [mlo, mlo +
- * mspan) are skipped. Inlined twice so each axis gets its own loop. */
-static inline void solid_line_steps(uint8_t *screen, int xmajor, int maj, int s, int mn,
-                                    int32_t r, int32_t d2, int32_t den, int64_t steps,
-                                    unsigned mlo, unsigned mspan, unsigned c)
+/* The solid line's steps, the walk's q/r in 32 bits (|2d| <= den < 2^27 here): `steps`
+ * pixels from major coordinate maj (on screen, stepping by s) and minor coordinate mn, the
+ * minor step decided by the remainder r; pixels whose minor coordinate is outside [mlo, mlo
+ * + mspan) are skipped. The row's address moves with the walk (a row a step along y, a row
+ * at each minor step along x), and a pixel's nibble takes its mask and colour from two
+ * pairs indexed by the column's parity, with no shift by a variable. */
+static void solid_line_x(uint8_t *screen, int x, int s, int y, int32_t r, int32_t d2,
+                         int32_t den, int steps, unsigned ylo, unsigned yspan, unsigned c)
 {
+    const uint8_t keep[2] = { 0xf0, 0x0f }, ink[2] = { (uint8_t)c, (uint8_t)(c << 4) };
+    uint8_t *row = screen + y * 64;
     for (; steps > 0; steps--) {
-        if ((unsigned)mn - mlo < mspan) {
-            int x = xmajor ? maj : mn, y = xmajor ? mn : maj;
-            uint8_t *b = screen + y * 64 + (x >> 1);
-            unsigned sh = (unsigned)(x & 1) * 4;
-            *b = (uint8_t)((*b & ~(15u << sh)) | (c << sh));
+        if ((unsigned)y - ylo < yspan) {
+            uint8_t *b = row + (x >> 1);
+            *b = (uint8_t)((*b & keep[x & 1]) | ink[x & 1]);
         }
-        maj += s;
+        x += s;
         r += d2;
-        if (r >= den) { r -= den; mn++; }
-        else if (r < 0) { r += den; mn--; }
+        if (r >= den) { r -= den; y++; row += 64; }
+        else if (r < 0) { r += den; y--; row -= 64; }
+    }
+}
+
+static void solid_line_y(uint8_t *screen, int y, int s, int x, int32_t r, int32_t d2,
+                         int32_t den, int steps, unsigned xlo, unsigned xspan, unsigned c)
+{
+    const uint8_t keep[2] = { 0xf0, 0x0f }, ink[2] = { (uint8_t)c, (uint8_t)(c << 4) };
+    uint8_t *row = screen + y * 64;
+    ptrdiff_t next = s * 64;
+    for (; steps > 0; steps--) {
+        if ((unsigned)x - xlo < xspan) {
+            uint8_t *b = row + (x >> 1);
+            *b = (uint8_t)((*b & keep[x & 1]) | ink[x & 1]);
+        }
+        row += next;
+        r += d2;
+        if (r >= den) { r -= den; x++; }
+        else if (r < 0) { r += den; x--; }
     }
 }
 
@@ -260,12 +279,13 @@ static void draw_line(uint8_t *ram, int x0, int y0, int x1, int y1, const m8_ink
         int maj = (int)(wk.maj0 + wk.s * wk.i), mn = (int)(wk.min0 + wk.q);
         unsigned mlo = (unsigned)(wk.xmajor ? w.y0 : w.x0);
         unsigned mspan = (unsigned)(wk.xmajor ? w.y1 - w.y0 : w.x1 - w.x0);
+        int steps = (int)(wk.hi - wk.i + 1);    /* at most 128: clipped to the window */
         if (wk.xmajor)
-            solid_line_steps(ram + base, 1, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
-                             (int32_t)wk.den, wk.hi - wk.i + 1, mlo, mspan, k->c0 & 15u);
+            solid_line_x(ram + base, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
+                         (int32_t)wk.den, steps, mlo, mspan, k->c0 & 15u);
         else
-            solid_line_steps(ram + base, 0, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
-                             (int32_t)wk.den, wk.hi - wk.i + 1, mlo, mspan, k->c0 & 15u);
+            solid_line_y(ram + base, maj, wk.s, mn, (int32_t)wk.r, (int32_t)(2 * wk.d),
+                         (int32_t)wk.den, steps, mlo, mspan, k->c0 & 15u);
         return;
     }
     do {
