@@ -156,6 +156,7 @@ int m8_lua_relocate(lua_State *L, const m8_relocation *r)
         fix_word(r, &g->m8fastops[i].op);
         fix_word(r, &g->m8fastops[i].charge);
     }
+    luaE_m8quickops(g);            /* the quick path's copies of the helpers' functions */
     fix_tvalue(r, &g->l_registry);
     relocator rl = { r, NULL, 0, 0, 0 };
     fix_thread(r, g->mainthread);

@@ -230,17 +230,18 @@ int m8_pget(const uint8_t *ram, int x, int y)
 /* The solid line's steps, the walk's q/r in 32 bits (|2d| <= den < 2^27 here): `steps`
  * pixels from major coordinate maj (on screen, stepping by s) and minor coordinate mn, the
  * minor step decided by the remainder r; pixels whose minor coordinate is outside [mlo, mlo
- * + mspan) are skipped. The row's address moves with the walk (a row a step along y, a row
- * at each minor step along x), and a pixel's nibble takes its mask and colour from two
+ * + mspan) are skipped. The row's offset moves with the walk (a row a step along y, a row
+ * at each minor step along x; an integer, as it leaves the screen with a skipped pixel's
+ * row: |y| < 2^24, so y * 64 fits), and a pixel's nibble takes its mask and colour from two
  * pairs indexed by the column's parity, with no shift by a variable. */
 static void solid_line_x(uint8_t *screen, int x, int s, int y, int32_t r, int32_t d2,
                          int32_t den, int steps, unsigned ylo, unsigned yspan, unsigned c)
 {
     const uint8_t keep[2] = { 0xf0, 0x0f }, ink[2] = { (uint8_t)c, (uint8_t)(c << 4) };
-    uint8_t *row = screen + y * 64;
+    int row = y * 64;
     for (; steps > 0; steps--) {
         if ((unsigned)y - ylo < yspan) {
-            uint8_t *b = row + (x >> 1);
+            uint8_t *b = screen + row + (x >> 1);
             *b = (uint8_t)((*b & keep[x & 1]) | ink[x & 1]);
         }
         x += s;
@@ -254,11 +255,10 @@ static void solid_line_y(uint8_t *screen, int y, int s, int x, int32_t r, int32_
                          int32_t den, int steps, unsigned xlo, unsigned xspan, unsigned c)
 {
     const uint8_t keep[2] = { 0xf0, 0x0f }, ink[2] = { (uint8_t)c, (uint8_t)(c << 4) };
-    uint8_t *row = screen + y * 64;
-    ptrdiff_t next = s * 64;
+    int row = y * 64, next = s * 64;
     for (; steps > 0; steps--) {
         if ((unsigned)x - xlo < xspan) {
-            uint8_t *b = row + (x >> 1);
+            uint8_t *b = screen + row + (x >> 1);
             *b = (uint8_t)((*b & keep[x & 1]) | ink[x & 1]);
         }
         row += next;
