@@ -101,8 +101,9 @@ typedef struct parser {
     int nlabels, caplabels;
     struct jump { char *name; int block, func; char *target; } *jumps;
     int njumps, capjumps, label_serial;
-    sbuf *assigned;         /* root only: ",name," for each name a statement assigns as a
-                             * whole (`x = ...`, `x += ...`, `function x()`), in the pool */
+    sbuf *assigned;         /* root only: ",name," for each builtin local or helper name a
+                             * statement assigns as a whole (`x = ...`, `x += ...`,
+                             * `function x()`), in the pool */
 } parser;
 
 /* The parser working in this thread: the root's, or an #include'd file's while it is parsed
@@ -1003,11 +1004,43 @@ static void compound(parser *P, sbuf *b, expr target_e, target *tg)
     sb_puts(b, " end ");
 }
 
-/* Record that a statement assigns the name at token idx (see parser.assigned). */
+/* PICO-8 copies these builtins into locals of the cart's main chunk (reference 6.3; `rnd`
+ * is missing there). Carts that switch _ENV rely on it: after `_ENV=obj`, `pset` is still
+ * the local. Same first line, so no line moves (put_builtin_locals). */
+#define BUILTIN(n) { #n, sizeof #n - 1 }
+static const struct builtin_local { const char *name; size_t len; } builtin_locals[] = {
+    BUILTIN(time), BUILTIN(sub), BUILTIN(chr), BUILTIN(ord), BUILTIN(tostr), BUILTIN(tonum),
+    BUILTIN(add), BUILTIN(del), BUILTIN(deli), BUILTIN(clip), BUILTIN(color), BUILTIN(pal),
+    BUILTIN(palt), BUILTIN(fillp), BUILTIN(pget), BUILTIN(pset), BUILTIN(sget), BUILTIN(sset),
+    BUILTIN(fget), BUILTIN(fset), BUILTIN(circ), BUILTIN(circfill), BUILTIN(rect),
+    BUILTIN(rectfill), BUILTIN(oval), BUILTIN(ovalfill), BUILTIN(line), BUILTIN(spr),
+    BUILTIN(sspr), BUILTIN(mget), BUILTIN(mset), BUILTIN(tline), BUILTIN(peek), BUILTIN(poke),
+    BUILTIN(peek2), BUILTIN(poke2), BUILTIN(peek4), BUILTIN(poke4), BUILTIN(memcpy),
+    BUILTIN(memset), BUILTIN(max), BUILTIN(min), BUILTIN(mid), BUILTIN(flr), BUILTIN(ceil),
+    BUILTIN(cos), BUILTIN(sin), BUILTIN(atan2), BUILTIN(srand), BUILTIN(band), BUILTIN(bor),
+    BUILTIN(bxor), BUILTIN(bnot), BUILTIN(shl), BUILTIN(shr), BUILTIN(lshr), BUILTIN(rotl),
+    BUILTIN(rotr),
+};
+#undef BUILTIN
+#define BUILTIN_LOCALS (sizeof builtin_locals / sizeof builtin_locals[0])
+
+/* Whether a name (its bytes) is one the first line declares: a builtin local or one of the
+ * translator's helpers (`__m8_...`). */
+static int is_chunk_local(const char *s, size_t n)
+{
+    if (n > 5 && memcmp(s, "__m8_", 5) == 0) return 1;
+    for (size_t i = 0; i < BUILTIN_LOCALS; i++)
+        if (builtin_locals[i].len == n && memcmp(builtin_locals[i].name, s, n) == 0) return 1;
+    return 0;
+}
+
+/* Record that a statement assigns the name at token idx (see parser.assigned), when it is a
+ * name the first line declares (the only ones asked about; the record stays short). */
 static void note_assigned(parser *P, int idx)
 {
     parser *R = P->root;
     const p8_tok *t = &P->lx.t[idx];
+    if (!is_chunk_local(t->s, t->len)) return;
     if (!R->assigned) {
         R->assigned = newbuf(R);
         sb_puts(R->assigned, ",");
@@ -1275,15 +1308,6 @@ static char *translate_rec(parser *parent, const char *src, size_t len, const ch
     return NULL;
 }
 
-/* PICO-8 copies these builtins into locals of the cart's main chunk (reference 6.3; `rnd`
- * is missing there). Carts that switch _ENV rely on it: after `_ENV=obj`, `pset` is still
- * the local. Same first line, so no line moves. */
-static const char builtin_locals[] =
-    "time,sub,chr,ord,tostr,tonum,add,del,deli,clip,color,pal,palt,fillp,pget,pset,sget,sset,"
-    "fget,fset,circ,circfill,rect,rectfill,oval,ovalfill,line,spr,sspr,mget,mset,tline,peek,"
-    "poke,peek2,poke2,peek4,poke4,memcpy,memset,max,min,mid,flr,ceil,cos,sin,atan2,srand,band,"
-    "bor,bxor,bnot,shl,shr,lshr,rotl,rotr";
-
 /* `local time <const>,sub <const>,... =time,sub,...; `: each builtin local that no statement
  * of the cart assigns is read-only (`<const>`), so the patched parser may call it in one
  * instruction (lua_m8_setfuseops: only a variable nothing can assign is fused, as reading it
@@ -1292,22 +1316,15 @@ static const char builtin_locals[] =
 static void put_builtin_locals(parser *R, sbuf *b)
 {
     sb_puts(b, "local ");
-    for (const char *p = builtin_locals; *p;) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        char name[16];
-        snprintf(name, sizeof name, "%.*s", (int)n, p);
-        sb_puts(b, name);
-        if (!is_assigned(R, name)) sb_puts(b, " <const>");
-        p += n;
-        if (*p) {
-            sb_puts(b, ",");
-            p++;
-        }
+    for (size_t i = 0; i < BUILTIN_LOCALS; i++) {
+        sb_puts(b, builtin_locals[i].name);
+        if (!is_assigned(R, builtin_locals[i].name)) sb_puts(b, " <const>");
+        sb_puts(b, i + 1 < BUILTIN_LOCALS ? "," : " =");    /* (` =`: not `>=`) */
     }
-    sb_puts(b, " =");                      /* (not `>=`) */
-    sb_puts(b, builtin_locals);
-    sb_puts(b, "; ");
+    for (size_t i = 0; i < BUILTIN_LOCALS; i++) {
+        sb_puts(b, builtin_locals[i].name);
+        sb_puts(b, i + 1 < BUILTIN_LOCALS ? "," : "; ");
+    }
 }
 
 /* The translator's helpers, reached by the code as chunk locals (never as globals a cart
