@@ -107,14 +107,27 @@ static void newline(tstate *st)
     }
 }
 
-/* The nibble mask of the pixels of a glyph row: bit i of `bits` -> nibble i set. */
+/* The nibble mask of the pixels of a glyph row: bit i of `bits` -> nibble i set; a table
+ * of the 256 rows, worked out by the compiler (one load where the shifts took ten
+ * instructions, five times a glyph). */
+#define SPREAD1(v, i) ((((unsigned)(v) >> (i)) & 1u) * (0xfu << (4 * (i))))
+#define SPREAD(v) (SPREAD1(v, 0) | SPREAD1(v, 1) | SPREAD1(v, 2) | SPREAD1(v, 3) | \
+                   SPREAD1(v, 4) | SPREAD1(v, 5) | SPREAD1(v, 6) | SPREAD1(v, 7))
+#define SPREAD4(b) SPREAD(b), SPREAD((b) + 1), SPREAD((b) + 2), SPREAD((b) + 3)
+#define SPREAD16(b) SPREAD4(b), SPREAD4((b) + 4), SPREAD4((b) + 8), SPREAD4((b) + 12)
+#define SPREAD64(b) SPREAD16(b), SPREAD16((b) + 16), SPREAD16((b) + 32), SPREAD16((b) + 48)
+static const uint32_t spread_table[256] = {
+    SPREAD64(0), SPREAD64(64), SPREAD64(128), SPREAD64(192)
+};
+#undef SPREAD1
+#undef SPREAD
+#undef SPREAD4
+#undef SPREAD16
+#undef SPREAD64
+
 static inline uint64_t spread_bits(unsigned bits)
 {
-    uint64_t v = bits & 0xff;
-    v = (v | v << 12) & 0x000f000full;
-    v = (v | v << 6) & 0x03030303ull;
-    v = (v | v << 3) & 0x11111111ull;
-    return v * 15;
+    return spread_table[bits & 0xff];
 }
 
 /* What 1:1 glyphs are drawn with in the common case: the clip rectangle, the screen, the
