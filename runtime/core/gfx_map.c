@@ -212,16 +212,23 @@ static inline unsigned tline_colour_row(const uint8_t *spr, const uint8_t *lut0,
  * move has flip = 0x1ffff and rec = 2^32: at least 2^16 steps, more than any line's. */
 typedef struct tline_texel_step { uint64_t rec; uint32_t flip; } tline_texel_step;
 
-/* Whether a step of sa (16.16) is small enough for texel runs, and its constants. */
-static int tline_texel_setup(uint32_t sa, tline_texel_step *ts)
+/* Whether a step of sa (16.16) is small enough for texel runs. */
+static int tline_texel_fits(uint32_t sa)
 {
     int32_t v = (int32_t)sa;
-    if (v == 0) { ts->rec = (uint64_t)1 << 32; ts->flip = 0x1ffffu; return 1; }
-    if (v > 0x8000 || v < -0x8000) return 0;
-    uint32_t d = v > 0 ? (uint32_t)v : 0u - (uint32_t)v;
-    ts->rec = (((uint64_t)1 << 32) + d - 1) / d;
+    return v >= -0x8000 && v <= 0x8000;
+}
+
+/* The texel constants of a step sa that fits, from its cell count's (c): rec = ceil(2^32 /
+ * d) is the cell's ceil(2^shift / d) itself at shift 32, else that divided by 2^19
+ * rounding up (ceil(ceil(a / b) / c) = ceil(a / (b * c)) for positive integers), so no
+ * division is made a second time. */
+static void tline_texel_setup(uint32_t sa, const tline_cell_count *c, tline_texel_step *ts)
+{
+    int32_t v = (int32_t)sa;
+    if (v == 0) { ts->rec = (uint64_t)1 << 32; ts->flip = 0x1ffffu; return; }
+    ts->rec = c->shift == 32 ? c->rec : (c->rec + ((uint64_t)1 << 19) - 1) >> 19;
     ts->flip = v > 0 ? 0xffffu : 0;
-    return 1;
 }
 
 static inline __attribute__((always_inline)) uint32_t
@@ -567,13 +574,12 @@ static void tline_pixels(const tline_src *t, const tline_texels *w, int64_t step
  * put along the walk). tline_draw picks the loop once per call. */
 static void tline_cells(const tline_src *t, int64_t steps, uint32_t p, uint32_t pm, uint32_t pn,
                         int32_t r, int32_t inc, int32_t den, uint32_t ax, uint32_t ay,
-                        uint32_t sx, uint32_t sy, const tline_texels *tw, tline_texels_fn *tfn)
+                        uint32_t sx, uint32_t sy, const tline_cell_count *ccx,
+                        const tline_cell_count *ccy, const tline_texels *tw, tline_texels_fn *tfn)
 {
     const uint32_t maskx = t->maskx, masky = t->masky;
     const int cellx = t->offx >> 3, celly = t->offy >> 3;
-    tline_cell_count cx, cy;
-    tline_cell_count_setup(sx, &cx);
-    tline_cell_count_setup(sy, &cy);
+    const tline_cell_count cx = *ccx, cy = *ccy;
     while (steps > 0) {
         uint32_t run = tline_cell_steps(ax, &cx), runy = tline_cell_steps(ay, &cy);
         if (runy < run) run = runy;
@@ -608,13 +614,17 @@ static void tline_draw(uint8_t *screen, const tline_src *t, int64_t steps, uint3
     tw.sy = sy;
     tw.inc = inc;
     tw.den = den;
-    int row_r = pm == 1, row_l = pm == 0xffffffffu, texels;
-    texels = tline_texel_setup(sx, &tw.tx) & tline_texel_setup(sy, &tw.ty);
-    if (texels) {
+    int row_r = pm == 1, row_l = pm == 0xffffffffu;
+    if (tline_texel_fits(sx) && tline_texel_fits(sy)) {
+        tline_cell_count cx, cy;
+        tline_cell_count_setup(sx, &cx);
+        tline_cell_count_setup(sy, &cy);
+        tline_texel_setup(sx, &cx, &tw.tx);
+        tline_texel_setup(sy, &cy, &tw.ty);
         tline_texels_fn *tfn =
             inc == 0 ? (row_r ? tline_texels_row_r : row_l ? tline_texels_row_l : tline_texels_col)
                      : (row_r ? tline_texels_srow_r : row_l ? tline_texels_srow_l : tline_texels_scol);
-        tline_cells(t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, &tw, tfn);
+        tline_cells(t, steps, p, pm, pn, r, inc, den, ax, ay, sx, sy, &cx, &cy, &tw, tfn);
     } else {
         tline_put_fn *put =
             inc == 0 ? (row_r ? tline_put_row_r : row_l ? tline_put_row_l : tline_put_col)
@@ -659,16 +669,23 @@ static int tline_fast(uint8_t *ram, const m8_walk *wk, const m8_win *w, const m8
     t.offx = offx;
     t.offy = offy;
     /* the walk's remaining steps; only those whose minor coordinate is inside the clip
-     * are drawn, and as it moves one way these are the steps k0 <= k < k1 */
+     * are drawn, and as it moves one way these are the steps k0 <= k < k1: all of them,
+     * with no division, when the line's minor coordinates (from min0 to its end's, min0 +
+     * d) are inside the clip */
     int64_t steps = wk->hi - wk->i + 1, mn = wk->min0 + wk->q, r = wk->r, d2 = 2 * wk->d;
     int64_t den = wk->den;
     int64_t clo = wk->xmajor ? w->y0 : w->x0, chi = wk->xmajor ? w->y1 : w->x1;
-    int64_t k0 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? clo : chi);
-    int64_t k1 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? chi : clo);
-    if (k1 > steps) k1 = steps;
-    if (k0 >= k1) return 1;
+    int64_t minlo = wk->d < 0 ? wk->min0 + wk->d : wk->min0;
+    int64_t minhi = minlo + (wk->d < 0 ? -wk->d : wk->d);
+    int64_t k0 = 0, k1 = steps;
+    if (minlo < clo || minhi >= chi) {
+        k0 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? clo : chi);
+        k1 = tline_minor_reach(mn, r, d2, den, d2 >= 0 ? chi : clo);
+        if (k1 > steps) k1 = steps;
+        if (k0 >= k1) return 1;
+    }
     int64_t i = wk->i + k0, sum = r + k0 * d2;
-    int64_t q = m8_floordiv(sum, den);
+    int64_t q = k0 ? m8_floordiv(sum, den) : 0;     /* (0 <= r < den) */
     mn += q;
     r = sum - q * den;
     int64_t maj = wk->maj0 + wk->s * i;
