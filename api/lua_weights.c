@@ -9,7 +9,8 @@
  *      calls, returns, closures, varargs, table constructors
  *   0  MMBIN*: a 5.4-only instruction run only when arithmetic falls back to a
  *      metamethod (PICO-8's 5.2 has one instruction there); EXTRAARG is never fetched
- * The patched Lua's fused upvalue call (M8UPCALL: a GETUPVAL and a CALL in one) weigh those two together, which it works out itself; 1 with unit weights.
+ * The patched Lua's fused upvalue call (M8UPCALL: a GETUPVAL and a CALL in one) weighs
+ * those two together, which it works out itself; 1 with unit weights.
  * Depends on: lua_weights.h. */
 #include "lua_weights.h"
 

@@ -227,13 +227,14 @@ int m8_pget(const uint8_t *ram, int x, int y)
 
 /* --- line --- */
 
-/* The solid line's steps, the walk's q/r in 32 bits (|2d| <= den < 2^27 here): `steps`
- * pixels from major coordinate maj (on screen, stepping by s) and minor coordinate mn, the
- * minor step decided by the remainder r; pixels whose minor coordinate is outside [mlo, mlo
- * + mspan) are skipped. The row's offset moves with the walk (a row a step along y, a row
- * at each minor step along x; an integer, as it leaves the screen with a skipped pixel's
- * row: |y| < 2^24, so y * 64 fits), and a pixel's nibble takes its mask and colour from two
- * pairs indexed by the column's parity, with no shift by a variable. */
+/* The solid line's steps, the walk's q/r in 32 bits (|2d| <= den < 2^27 here), one loop
+ * per axis: `steps` pixels from the major coordinate (x in solid_line_x, y in solid_line_y:
+ * on screen, stepping by s) and the minor one, which the remainder r steps; pixels whose
+ * minor coordinate is outside [lo, lo + span) are skipped. The row's offset moves with the
+ * walk (a row a step along y, a row at each minor step along x; an integer, as it leaves
+ * the screen with a skipped pixel's row: |y| < 2^24, so y * 64 fits), and a pixel's nibble
+ * takes its mask and colour from two pairs indexed by the column's parity, with no shift
+ * by a variable. */
 static void solid_line_x(uint8_t *screen, int x, int s, int y, int32_t r, int32_t d2,
                          int32_t den, int steps, unsigned ylo, unsigned yspan, unsigned c)
 {
