@@ -86,8 +86,13 @@ static inline int m8_walk_init(m8_walk *k, int x0, int y0, int x1, int y1, const
     if (lo > hi) return 0;
     k->den = n ? 2 * n : 1;
     int64_t num = 2 * lo * k->d + n;
-    k->q = m8_floordiv(num, k->den);
-    k->r = num - k->q * k->den;
+    if (lo == 0) {                      /* the start is inside: num = n < den, no division */
+        k->q = 0;
+        k->r = num;
+    } else {
+        k->q = m8_floordiv(num, k->den);
+        k->r = num - k->q * k->den;
+    }
     k->i = lo;
     k->hi = hi;
     return 1;
