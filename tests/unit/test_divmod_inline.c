@@ -162,10 +162,8 @@ static void count_charge(lua_State *L, long long cycles, m8_charge_kind kind)
     charges++;
 }
 
-/* A state with the dialect's helpers charging through `charge`. */
-static lua_State *helper_state_charged(m8_op_charge charge) { return m8t_helper_state(charge); }
-
-static lua_State *helper_state(void) { return helper_state_charged(count_charge); }
+/* A state with the dialect's helpers charging to count_charge. */
+static lua_State *helper_state(void) { return m8t_helper_state(count_charge); }
 
 /* v as a Lua integer when `as_integer` and v is integral in PICO-8's range (as carts'
  * integer literals are), else as a float. */
@@ -294,7 +292,7 @@ static void charge_on_counter(lua_State *L, long long cycles, m8_charge_kind kin
 
 static lua_M8Count count_divisions(int back_in_vm, unsigned call_weight, int *charged_calls)
 {
-    lua_State *L = helper_state_charged(charge_on_counter);
+    lua_State *L = m8t_helper_state(charge_on_counter);
     cr_assert(lua_m8_setweight(L, "CALL", call_weight) && lua_m8_setweight(L, "TAILCALL", call_weight));
     if (back_in_vm) m8_translate_weight_backs_in_vm(L);
     division_counter = 0;
