@@ -11,7 +11,8 @@
  *     only where no operand makes a call);
  *   - the lines: a line hook's sequence over a function long enough to carry absolute line
  *     information, with line gaps, and an error's line;
- *   - a call hook's view: the helper called, under its name, when hooks are set.
+ *   - a call hook's view: the helper called, under its name, when hooks are set;
+ *   - compiling with fusing on when memory runs out at each allocation in turn: nothing leaks.
  * Depends on: dialect/p8_runtime.h, helper_state.h, Lua 5.4 (the patched build), Criterion. */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -379,5 +380,75 @@ Test(fused_ops, a_nil_operand_is_the_helpers_error)
     }
     cr_assert_str_eq(message[1], message[0]);
     cr_assert(strstr(message[1], "nil") != NULL, "%s", message[1]);
+}
+/* An allocator that counts the bytes lent out and refuses every allocation past a budget
+ * (-1: none refused). */
+typedef struct budget_alloc { size_t out; long left; } budget_alloc;
+
+static void *budget_realloc(void *ud, void *p, size_t osize, size_t nsize)
+{
+    budget_alloc *b = ud;
+    if (nsize == 0) {
+        if (p) b->out -= osize;
+        free(p);
+        return NULL;
+    }
+    if (b->left == 0) return NULL;
+    if (b->left > 0) b->left--;
+    void *q = realloc(p, nsize);
+    if (q) b->out += nsize - (p ? osize : 0);
+    return q;
+}
+
+/* A function with four line gaps (four absolute line entries: the vector's first size) and
+ * then a fused call whose name and argument lie 100 lines apart each way: without the
+ * removed fetch, the argument's line is 200 past the previous instruction's and needs a
+ * fifth entry, so the replay of the lines grows the vector. */
+static char *gapped_source(void)
+{
+    size_t cap = 2048, len = 0;
+    char *s = malloc(cap);
+    len += (size_t)snprintf(s + len, cap - len, "local f <const> = g\nlocal function h(v)\n"
+                                                "  local y = v\n");
+    for (int gap = 0; gap < 5; gap++) {
+        for (int k = 0; k < (gap < 4 ? 150 : 100); k++) s[len++] = '\n';
+        len += (size_t)snprintf(s + len, cap - len, gap < 4 ? "  y = y + 1\n" : "  local r = f(");
+    }
+    for (int k = 0; k < 100; k++) s[len++] = '\n';
+    len += (size_t)snprintf(s + len, cap - len, "  y)\n  return r\nend\nreturn h\n");
+    return s;
+}
+
+/* Compiling runs out of memory at every allocation in turn, fusing on: the error is the
+ * memory error, and nothing stays allocated once the state is closed (the fusion's
+ * temporary vector of lines is freed when saving the lines again fails). */
+Test(fused_ops, running_out_of_memory_while_fusing_leaks_nothing)
+{
+    char *src = gapped_source();
+    int loaded = 0;
+    for (long budget = 0; budget < 100000 && !loaded; budget++) {
+        budget_alloc b = { 0, -1 };
+        lua_State *L = lua_newstate(budget_realloc, &b);
+        cr_assert_not_null(L);
+        lua_m8_setfuseops(L, 1);
+        b.left = budget;
+        int status = luaL_loadbuffer(L, src, strlen(src), "=gapped");
+        b.left = -1;
+        if (status == LUA_OK) {         /* the fusion happened: h is one instruction short */
+            lua_Debug ar;
+            lua_pushvalue(L, -1);
+            cr_assert_eq(lua_pcall(L, 0, 1, 0), LUA_OK);
+            lua_getinfo(L, ">L", &ar);  /* its active lines: the argument's is among them */
+            lua_pushinteger(L, 3 + 4 * 151 + 100 + 1 + 100);
+            cr_assert_eq(lua_rawget(L, -2), LUA_TBOOLEAN, "the argument's line is active");
+            loaded = 1;
+        } else {
+            cr_assert_eq(status, LUA_ERRMEM, "budget %ld: %s", budget, lua_tostring(L, -1));
+        }
+        lua_close(L);
+        cr_assert_eq(b.out, 0, "budget %ld: %zu bytes still allocated", budget, b.out);
+    }
+    free(src);
+    cr_assert(loaded);
 }
 #endif
