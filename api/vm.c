@@ -833,8 +833,8 @@ static int compile_cart(m8_vm *vm)
      * VM can make it itself (the unit weights give nothing back) */
     if (counting_in_vm(vm) && !vm->config.lua_unit_weights) m8_translate_weight_backs_in_vm(L);
     /* and call read-only upvalues (the helpers, the API's locals the cart never assigns) in
-     * one instruction where there were two, counted as those two (with unit weights, as one: counted by a hook or not, an
-     * instruction is 1) */
+     * one instruction where there were two, counted as those two (with unit weights, as
+     * one: counted by a hook or not, an instruction is 1) */
     m8_translate_fuse_upvalue_calls(L);
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "_ENV");

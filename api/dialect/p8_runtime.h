@@ -51,10 +51,11 @@ void m8_translate_weight_backs_in_vm(lua_State *L);
 
 /* Code compiled from then on calls read-only (`<const>`) upvalues in one instruction where
  * there were two, a GETUPVAL and a CALL, when no argument makes a call (lua_m8_setfuseops):
- * the translator's chunk locals that the cart never assigns (the helpers __m8_div, __m8_idiv
- * and __m8_mod, with their quick path in the VM, and the API's builtins), as the CALL would. The instruction weighs what those two
- * weigh; a count hook sees one instruction (api/lua_weights.c gives it 1 with unit
- * weights). Nothing with the system's liblua5.4. */
+ * the translator's chunk locals that the cart never assigns (the helpers __m8_div,
+ * __m8_idiv and __m8_mod, with their quick path in the VM, and the API's builtins), as the
+ * CALL would. The instruction weighs what those two weigh; a count hook sees one
+ * instruction (api/lua_weights.c gives it 1 with unit weights). Nothing with the system's
+ * liblua5.4. */
 void m8_translate_fuse_upvalue_calls(lua_State *L);
 
 /* Only the glyph globals (called by m8_translate_register_helpers). */
